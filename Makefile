@@ -1,0 +1,36 @@
+# Waybill: the two commands are `make run` and `make test`.
+SHELL := /bin/bash
+PNPM_VERSION := 10.34.8
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+
+.PHONY: run test up down install typecheck bench contracts drills
+
+# pnpm comes from the npm registry when the machine lacks it (corepack's signature check can fail offline).
+install:
+	@command -v pnpm >/dev/null 2>&1 || npm install -g pnpm@$(PNPM_VERSION)
+	@pnpm install --frozen-lockfile --prefer-offline
+
+## One process, embedded Postgres (PGlite), in-process bus, inline jobs; data kept in DATA_DIR.
+run: install
+	@pnpm demo
+
+## Every tier: type check, contract drift, unit, integration and end-to-end tests.
+test: install
+	@pnpm typecheck
+	@pnpm test
+
+## Distributed mode: each service its own process against DATABASE_URL, AMQP_URL, REDIS_URL.
+up: install
+	@bash infra/local/up.sh
+
+down:
+	@bash infra/local/down.sh
+
+typecheck: install
+	@pnpm typecheck
+
+contracts: install
+	@pnpm contracts:generate
+
+bench: install
+	@pnpm bench

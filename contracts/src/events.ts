@@ -1,0 +1,58 @@
+import type {
+  ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
+  ConsignmentUnallocatedData, ConsignmentUpdatedData, EventEnvelope,
+} from './generated/events';
+import { SchemaId } from './schemas';
+import { prefixErrors, validate, type ValidationResult } from './validation';
+
+/** Domain event types; each is also the RabbitMQ routing key. */
+export const EventType = {
+  ConsignmentCreated: 'consignment.consignment.created',
+  ConsignmentUpdated: 'consignment.consignment.updated',
+  ConsignmentAllocated: 'consignment.consignment.allocated',
+  ConsignmentUnallocated: 'consignment.consignment.unallocated',
+  ConsignmentCancelled: 'consignment.consignment.cancelled',
+  ConsignmentStatusChanged: 'consignment.consignment.status_changed',
+} as const;
+
+export type EventTypeName = (typeof EventType)[keyof typeof EventType];
+
+export interface EventDataByType {
+  'consignment.consignment.created': ConsignmentCreatedData;
+  'consignment.consignment.updated': ConsignmentUpdatedData;
+  'consignment.consignment.allocated': ConsignmentAllocatedData;
+  'consignment.consignment.unallocated': ConsignmentUnallocatedData;
+  'consignment.consignment.cancelled': ConsignmentCancelledData;
+  'consignment.consignment.status_changed': ConsignmentStatusChangedData;
+}
+
+/** An envelope whose `data` is typed by its `type`. */
+export type DomainEvent<T extends EventTypeName = EventTypeName> = Omit<EventEnvelope, 'type' | 'data'> & {
+  type: T;
+  data: EventDataByType[T];
+};
+
+export const eventDataSchemaIds: Record<EventTypeName, string> = {
+  [EventType.ConsignmentCreated]: SchemaId.ConsignmentCreatedData,
+  [EventType.ConsignmentUpdated]: SchemaId.ConsignmentUpdatedData,
+  [EventType.ConsignmentAllocated]: SchemaId.ConsignmentAllocatedData,
+  [EventType.ConsignmentUnallocated]: SchemaId.ConsignmentUnallocatedData,
+  [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
+  [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
+};
+
+/**
+ * Validates an envelope and, when its type is known here, its data (errors under `data.`).
+ * Data of a type this version does not know passes: a newer producer may publish types we ignore.
+ */
+export function validateEvent(event: unknown): ValidationResult {
+  const envelope = validate(SchemaId.EventEnvelope, event);
+  const { type, data } = (event ?? {}) as Partial<EventEnvelope>;
+  const known = typeof type === 'string' && Object.hasOwn(eventDataSchemaIds, type);
+  const payload = known ? validate(eventDataSchemaIds[type as EventTypeName], data) : { ok: true as const };
+  if (envelope.ok && payload.ok) return { ok: true };
+  return {
+    ok: false,
+    errors: { ...(envelope.ok ? {} : envelope.errors), ...(payload.ok ? {} : prefixErrors('data', payload.errors)) },
+  };
+}

@@ -1,0 +1,450 @@
+/* eslint-disable */
+/**
+ * GENERATED FILE, do not edit. Source: contracts/api/*.json, via contracts/scripts/generate-types.ts.
+ * Change the schemas, then run `pnpm contracts:generate`.
+ */
+
+/**
+ * Body of PUT /consignment/{identifier} and one element of the POST /consignments array. Read-only fields are accepted with any value and ignored, so a client can GET, change and PUT the same object. Optional strings sent as "" count as null. The service fills create_date on create before validating.
+ */
+export interface ConsignmentInput {
+  /**
+   * Read-only; ignored.
+   */
+  identifier?: unknown;
+  order_number: string;
+  /**
+   * ISO 8601 date-time; 'T' or space separator; without a zone designator it is UTC.
+   */
+  create_date: string;
+  expected_delivery_date?: string | null;
+  /**
+   * Carrier identifier or name. Ignored when service_id is given.
+   */
+  carrier?: string | null;
+  /**
+   * `<carrier name>|<service name>` as /carrierservices returns it, or "auto" to allocate by rules. Null or "" unallocates.
+   */
+  service_id?: string | null;
+  /**
+   * `<company_slug>|<warehouse name>`.
+   */
+  warehouse_id?: string | null;
+  shipping_method?: string | null;
+  shipping_date?: string | null;
+  order_value?: number | null;
+  /**
+   * ISO 4217 code.
+   */
+  currency?: string | null;
+  delivery_instructions?: string | null;
+  custom_field_1?: string | null;
+  custom_field_2?: string | null;
+  /**
+   * Non-null only when the company has it enabled.
+   */
+  custom_field_3?: string | null;
+  /**
+   * Non-null only when the company has it enabled.
+   */
+  custom_field_4?: string | null;
+  /**
+   * Non-null only when the company has it enabled.
+   */
+  custom_field_5?: string | null;
+  origin_order_reference?: string | null;
+  recipient: Recipient;
+  packages?: PackageInput[] | null;
+  export_customs?: ExportCustoms | null;
+  /**
+   * Carrier-specific options, e.g. {"signature_required": "true"}. Keys that do not apply to the carrier are ignored.
+   */
+  options?: {
+    [k: string]: string | boolean | number;
+  } | null;
+  invoice?: Invoice | null;
+  custom_attributes?: CustomAttributes | null;
+  /**
+   * Read-only; ignored.
+   */
+  current_status?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  service?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  consignment_number?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  tracking_url?: unknown;
+}
+
+/**
+ * A consignment as the API returns it and domain events carry it. Open to additional properties so that consumers tolerate fields added later.
+ */
+export interface Consignment {
+  /**
+   * 32 lowercase hex characters.
+   */
+  identifier: string;
+  order_number: string;
+  /**
+   * UTC.
+   */
+  create_date: string;
+  expected_delivery_date?: string | null;
+  /**
+   * Name of the allocated carrier, else of the carrier the client asked for, else null.
+   */
+  carrier: string | null;
+  /**
+   * `<carrier name>|<service name>`; null when unallocated.
+   */
+  service_id: string | null;
+  /**
+   * `<company_slug>|<warehouse name>`.
+   */
+  warehouse_id?: string | null;
+  shipping_method?: string | null;
+  shipping_date?: string | null;
+  order_value?: number | null;
+  currency?: string | null;
+  delivery_instructions?: string | null;
+  custom_field_1?: string | null;
+  custom_field_2?: string | null;
+  custom_field_3?: string | null;
+  custom_field_4?: string | null;
+  custom_field_5?: string | null;
+  origin_order_reference?: string | null;
+  recipient?: Recipient;
+  packages?: Package[] | null;
+  /**
+   * Omitted when empty.
+   */
+  export_customs?: ExportCustoms;
+  options?: {
+    [k: string]: string | boolean | number;
+  } | null;
+  invoice?: Invoice | null;
+  custom_attributes?: CustomAttributes | null;
+  current_status: CurrentStatus;
+  /**
+   * Name of the allocated service; null when unallocated.
+   */
+  service: string | null;
+  /**
+   * Carrier's shipment number; null until allocated.
+   */
+  consignment_number: string | null;
+  /**
+   * Where the recipient follows the parcel; null until allocated.
+   */
+  tracking_url: string | null;
+}
+
+/**
+ * Lifecycle status. Despatched, Delivered and Exception come from carrier tracking. Printed means documents were fetched.
+ */
+export type ConsignmentStatus =
+  | 'Unallocated'
+  | 'Allocated'
+  | 'Printed'
+  | 'Manifested'
+  | 'Despatched'
+  | 'Delivered'
+  | 'Exception'
+  | 'Cancelled';
+
+export interface CurrentStatus {
+  status: ConsignmentStatus;
+  short_form: string;
+  /**
+   * Why the last allocation attempt failed (carrier refusal, or no rule gave a service); null otherwise.
+   */
+  rejection_reason: string | null;
+}
+
+/**
+ * Who receives the consignment. `name` is required (API.md 5), which satisfies SPEC's "one of name, last_name, company_name".
+ */
+export interface Recipient {
+  /**
+   * Full name.
+   */
+  name: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  company_name?: string | null;
+  /**
+   * An empty string is accepted and read back as null.
+   */
+  email_address?: string | null;
+  contact_number?: string | null;
+  tax_identifier?: string | null;
+  /**
+   * EORI number for customs.
+   */
+  eori_number?: string | null;
+  address: Address;
+}
+
+/**
+ * Postal address of a consignment's recipient.
+ */
+export interface Address {
+  address1: string;
+  address2?: string | null;
+  address3?: string | null;
+  city: string;
+  /**
+   * State or region.
+   */
+  state?: string | null;
+  postcode: string;
+  /**
+   * ISO 3166-1 alpha-2 country code.
+   */
+  country: string;
+  /**
+   * Store code, if applicable.
+   */
+  store_code?: string | null;
+}
+
+/**
+ * A package in a request body. Same fields as package.json (a test keeps them in step); only tracking_number differs.
+ */
+export interface PackageInput {
+  /**
+   * Contents of the package.
+   */
+  description?: string | null;
+  weight?: number | null;
+  weight_unit?: 'g' | 'kg' | null;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
+  dimensions_unit?: 'mm' | 'cm' | 'm' | 'in' | 'ft' | null;
+  /**
+   * Caller's own package reference; need not be unique.
+   */
+  reference?: string | null;
+  /**
+   * Read-only: accepted with any value and ignored, so a client can send back what it read.
+   */
+  tracking_number?: unknown;
+  items?: Item[] | null;
+}
+
+/**
+ * A package of a consignment, as the API returns it. Open to fields added later.
+ */
+export interface Package {
+  /**
+   * Contents of the package.
+   */
+  description?: string | null;
+  weight?: number | null;
+  weight_unit?: 'g' | 'kg' | null;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
+  dimensions_unit?: 'mm' | 'cm' | 'm' | 'in' | 'ft' | null;
+  /**
+   * Caller's own package reference; need not be unique.
+   */
+  reference?: string | null;
+  /**
+   * Read-only. Carrier tracking number, when the carrier tracks packages individually; null until allocated.
+   */
+  tracking_number?: string | null;
+  items?: Item[] | null;
+}
+
+/**
+ * One line of a package's contents.
+ */
+export interface Item {
+  name: string;
+  sku?: string | null;
+  quantity: number;
+  /**
+   * Unit value, in the consignment's currency.
+   */
+  value?: number | null;
+  /**
+   * Tariff (HS) code; needed when the route requires customs documents.
+   */
+  harmonisation_code?: string | null;
+  /**
+   * ISO 3166-1 alpha-2 country code.
+   */
+  country_of_origin?: string | null;
+  weight?: number | null;
+  vat_rate?: string | null;
+  fabric_content?: string | null;
+  import_type?: string | null;
+  /**
+   * Manufacturer identification code.
+   */
+  mid_code?: string | null;
+  /**
+   * Caller's internal reference.
+   */
+  reference?: string | null;
+  /**
+   * EU tariff code.
+   */
+  taric_condition?: string | null;
+}
+
+/**
+ * Customs declaration data. Responses omit it when it is empty.
+ */
+export interface ExportCustoms {
+  reason_for_export?:
+    'merchandise' | 'sample' | 'documents' | 'gift' | 'other' | 'returns' | 'personal' | null;
+  /**
+   * Decimal text, e.g. "4.95".
+   */
+  shipping_cost?: string | null;
+  /**
+   * EU Import One-Stop Shop number.
+   */
+  ioss_number?: string | null;
+}
+
+export interface Invoice {
+  /**
+   * Incoterm printed on the customs invoice, e.g. DAP or DDP.
+   */
+  incoterm?: string | null;
+}
+
+/**
+ * Sender details that replace the company's own on this consignment's labels and customs documents.
+ */
+export interface CustomAttributes {
+  override_sender_name?: string | null;
+  override_sender_eori?: string | null;
+  override_sender_address1?: string | null;
+  /**
+   * Address line 2. The key is spelled exactly so (Scurri compatibility).
+   */
+  override_send_address2?: string | null;
+  override_sender_address3?: string | null;
+  override_sender_city?: string | null;
+  override_sender_state?: string | null;
+  override_sender_postcode?: string | null;
+  override_sender_country?: string | null;
+  override_sender_email?: string | null;
+  override_sender_phone?: string | null;
+  /**
+   * Order id at a third-party fulfilment partner, keyed `<partner>_order_id`.
+   *
+   * This interface was referenced by `CustomAttributes`'s JSON-Schema definition
+   * via the `patternProperty` "^[a-z0-9]+_order_id$".
+   */
+  [k: string]: string | null | undefined;
+}
+
+/**
+ * One page of GET /consignments.
+ */
+export interface ConsignmentPage {
+  /**
+   * Matching consignments from this page on (it shrinks page by page: 25, 15, 5 for 25 matches and limit=10).
+   */
+  count: number;
+  /**
+   * Absolute URL of the next page, repeating the filters and limit; null on the last page.
+   */
+  next: string | null;
+  results: Consignment[];
+}
+
+/**
+ * Response of POST /consignments: each element of the request is created or refused on its own.
+ */
+export interface CreateResult {
+  /**
+   * Identifiers of the created consignments, in request order.
+   */
+  success: string[];
+  /**
+   * Refused elements, keyed by their zero-based index in the request; values are "<field>: <message>" strings.
+   */
+  errors: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^(0|[1-9][0-9]*)$".
+     */
+    [k: string]: string[];
+  };
+}
+
+/**
+ * Element of GET /carriers. Elements may carry more fields; these are always there.
+ */
+export interface Carrier {
+  /**
+   * Stable lowercase slug, e.g. "generic"; what carrier_id takes everywhere.
+   */
+  identifier: string;
+  /**
+   * Display name, e.g. "Generic Carrier".
+   */
+  name: string;
+}
+
+/**
+ * Element of GET /carrierservices. Elements may carry more fields; these are always there.
+ */
+export interface CarrierService {
+  /**
+   * The carrier's identifier.
+   */
+  carrier_id: string;
+  /**
+   * `<carrier name>|<service name>`; exactly what service_id takes.
+   */
+  identifier: string;
+  /**
+   * The service name.
+   */
+  name: string;
+}
+
+/**
+ * Element of GET /warehouses. Elements may carry more fields; these are always there.
+ */
+export interface Warehouse {
+  /**
+   * `<company_slug>|<warehouse name>`; what warehouse_id takes.
+   */
+  identifier: string;
+  name: string;
+}
+
+/**
+ * Body of every 4xx and 5xx response.
+ */
+export interface ErrorResponse {
+  /**
+   * Human-readable reason. For 400 it is "<field path>: <message>" of the first error.
+   */
+  detail: string;
+  /**
+   * 400 only: messages keyed by dotted field path with indices, e.g. packages.0.items.1.quantity.
+   */
+  errors?: {
+    [k: string]: string[];
+  };
+  /**
+   * 5xx: quote it when reporting the problem.
+   */
+  request_id?: string;
+}

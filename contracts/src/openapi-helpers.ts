@@ -1,0 +1,108 @@
+// Small builders so that an endpoint is one `operation({...})` entry in openapi-paths.ts.
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Obj = Record<string, unknown>;
+
+export interface OperationDef {
+  method: HttpMethod;
+  /** Full path; `{name}` segments become path parameters from `pathParameters`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters?: Obj[];
+  requestBody?: Obj;
+  /** Success responses; error responses come from `errors`. */
+  responses: Record<string, Obj>;
+  /** Error statuses, each answered with the shared error response of that status. */
+  errors?: ErrorStatus[];
+  /** `[]` for endpoints that need no credentials; absent means the document's default. */
+  security?: Obj[];
+}
+
+export const COMPANY_PREFIX = '/_api/v1/company/{company_slug}';
+
+export const company = (path: string): string => `${COMPANY_PREFIX}${path}`;
+
+export const schemaRef = (title: string): Obj => ({ $ref: `#/components/schemas/${title}` });
+
+export const arrayOf = (title: string): Obj => ({ type: 'array', items: schemaRef(title) });
+
+export function json(description: string, schema: Obj): Obj {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+export function query(name: string, schema: Obj, description: string): Obj {
+  return { name, in: 'query', required: false, schema, description };
+}
+
+export function header(name: string, schema: Obj, description: string): Obj {
+  return { name, in: 'header', required: false, schema, description };
+}
+
+/** Path parameters shared by every operation, by name. */
+export const pathParameters: Record<string, Obj> = {
+  company_slug: {
+    name: 'company_slug', in: 'path', required: true, schema: { type: 'string' },
+    description: 'The company. Credentials of another company answer 403, whether or not this slug exists.',
+  },
+  identifier: {
+    name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    description: 'Consignment identifier (32 lowercase hex). One of another company answers 404.',
+  },
+};
+
+const error = (description: string, headers?: Obj): Obj => ({ ...json(description, schemaRef('ErrorResponse')), ...(headers && { headers }) });
+
+/** Shared error responses (components.responses), keyed by status. */
+export const errorResponses = {
+  400: ['BadRequest', error('Invalid request. `detail` is "<field path>: <message>" of the first error; `errors` has them all.')],
+  401: ['Unauthorized', error('Missing or wrong credentials.', {
+    'WWW-Authenticate': { description: 'Always `Basic`.', schema: { type: 'string' } },
+  })],
+  403: ['Forbidden', error('Valid credentials of another company.')],
+  404: ['NotFound', error('Unknown resource, or one of another company. `detail` is "Not found."')],
+  409: ['Conflict', error("The resource's state forbids the operation.")],
+  413: ['PayloadTooLarge', error('Body over 5 MiB.')],
+  415: ['UnsupportedMediaType', error('Body is not JSON.')],
+  429: ['TooManyRequests', error('Rate limited (per credential per minute).', {
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  })],
+  '5XX': ['ServerError', error('Unexpected failure; never caused by bad input. Carries `request_id`, never a stack trace.')],
+} as const satisfies Record<string, readonly [string, Obj]>;
+
+export type ErrorStatus = keyof typeof errorResponses;
+
+/** Errors every authenticated company endpoint can answer. */
+export const AUTH_ERRORS: ErrorStatus[] = [401, 403, 429, '5XX'];
+
+export function operation(def: OperationDef): OperationDef {
+  return def;
+}
+
+/** Turns definitions into an OpenAPI `paths` object; refuses a path+method defined twice. */
+export function buildPaths(defs: readonly OperationDef[]): Record<string, Record<string, Obj>> {
+  const paths: Record<string, Record<string, Obj>> = {};
+  for (const def of defs) {
+    const item = (paths[def.path] ??= {});
+    if (item[def.method]) throw new Error(`Duplicate operation ${def.method.toUpperCase()} ${def.path}`);
+    const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const responses: Obj = { ...def.responses };
+    for (const status of def.errors ?? []) responses[status] = { $ref: `#/components/responses/${errorResponses[status][0]}` };
+    item[def.method] = {
+      operationId: def.operationId, summary: def.summary, tags: def.tags,
+      ...(def.description && { description: def.description }),
+      parameters: [...names.map(pathParameter), ...(def.parameters ?? [])],
+      ...(def.requestBody && { requestBody: def.requestBody }),
+      responses,
+      ...(def.security && { security: def.security }),
+    };
+  }
+  return paths;
+}
+
+function pathParameter(name: string): Obj {
+  if (!pathParameters[name]) throw new Error(`No definition for path parameter {${name}}; add it to pathParameters`);
+  return { $ref: `#/components/parameters/${name}` };
+}

@@ -1,0 +1,107 @@
+// Public endpoints of the OpenAPI document. To add an endpoint, add one `operation({...})` entry.
+import {
+  AUTH_ERRORS, arrayOf, company, header, json, operation, query, schemaRef, type OperationDef,
+} from './openapi-helpers';
+
+const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
+
+const health = {
+  type: 'object', required: ['status'],
+  properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } },
+};
+
+const lookups: OperationDef[] = [
+  operation({
+    method: 'get', path: company('/carriers'), operationId: 'listCarriers', tags: ['Lookups'],
+    summary: 'Carriers enabled for the company',
+    description: 'A bare array. `identifier` is stable and is what `carrier_id` takes everywhere.',
+    responses: { 200: json('The carriers.', arrayOf('Carrier')) }, errors: AUTH_ERRORS,
+  }),
+  operation({
+    method: 'get', path: company('/carrierservices'), operationId: 'listCarrierServices', tags: ['Lookups'],
+    summary: 'Carrier services available to the company',
+    description: 'A bare array. `identifier` (`<carrier name>|<service name>`) is exactly what `service_id` takes.',
+    responses: { 200: json('The carrier services.', arrayOf('CarrierService')) }, errors: AUTH_ERRORS,
+  }),
+  operation({
+    method: 'get', path: company('/warehouses'), operationId: 'listWarehouses', tags: ['Lookups'],
+    summary: 'Warehouses of the company',
+    description: 'A bare array. `identifier` (`<company_slug>|<warehouse name>`) is what `warehouse_id` takes.',
+    responses: { 200: json('The warehouses.', arrayOf('Warehouse')) }, errors: AUTH_ERRORS,
+  }),
+];
+
+const consignments: OperationDef[] = [
+  operation({
+    method: 'get', path: company('/consignments'), operationId: 'listConsignments', tags: ['Consignments'],
+    summary: 'List and search consignments',
+    description: 'Keyset pagination in creation order, oldest first, stable under concurrent inserts. '
+      + '`count` is the number of matching consignments from this page on, so it shrinks page by page as '
+      + "Scurri's does: 25 matches with `limit=10` give pages saying 25, 15, 5. Follow `next` (an absolute URL "
+      + 'that repeats the filters and limit; its scheme and host come from `PUBLIC_BASE_URL` when set) until it is null.',
+    parameters: [
+      query('offset', { type: 'string' }, 'Identifier of the last consignment of the previous page (a cursor, not a number); '
+        + 'absent or empty for the first page.'),
+      query('limit', { type: 'integer', minimum: 1, default: 10 }, 'Page size: 10 when absent or empty, at most 100 '
+        + '(larger values are clamped to 100). Anything that is not a positive integer answers 400.'),
+      query('status', { type: 'string', examples: ['Allocated'] }, `One of ${STATUSES}; case-insensitive. Another value answers 400.`),
+      query('identifier', { type: 'string' }, 'A page holding just that consignment, or an empty page.'),
+      query('order_number', { type: 'string' }, 'Exact, case-sensitive match.'),
+    ],
+    responses: { 200: json('One page.', schemaRef('ConsignmentPage')) }, errors: [400, ...AUTH_ERRORS],
+  }),
+  operation({
+    method: 'post', path: company('/consignments'), operationId: 'createConsignments', tags: ['Consignments'],
+    summary: 'Create consignments',
+    description: 'Each element is validated and created on its own: a bad element (even one that is not an object, '
+      + 'such as null) never blocks the others and is reported under its zero-based index in `errors`. '
+      + '`create_date` may be omitted (it defaults to the time of creation). An element with `service_id` '
+      + "(or `carrier` alone, for the carrier's default service, or `service_id: \"auto\"` for the allocation rules) "
+      + 'is allocated before the response; if the carrier refuses, the consignment is still created, stays '
+      + 'Unallocated, and `current_status.rejection_reason` says why.',
+    parameters: [header('Idempotency-Key', { type: 'string', minLength: 1 }, 'Sending the same request again with the '
+      + 'same key within 24 hours returns the first response and creates nothing.')],
+    requestBody: {
+      required: true, ...json('1 to 500 consignments.', { type: 'array', minItems: 1, maxItems: 500, items: schemaRef('ConsignmentInput') }),
+    },
+    responses: { 200: json('Which elements were created and why the others were not.', schemaRef('CreateResult')) },
+    errors: [400, 413, 415, ...AUTH_ERRORS],
+  }),
+  operation({
+    method: 'get', path: company('/consignment/{identifier}'), operationId: 'getConsignment', tags: ['Consignments'],
+    summary: 'Get a consignment',
+    responses: { 200: json('The consignment.', schemaRef('Consignment')) }, errors: [404, ...AUTH_ERRORS],
+  }),
+  operation({
+    method: 'put', path: company('/consignment/{identifier}'), operationId: 'updateConsignment', tags: ['Consignments'],
+    summary: 'Replace a consignment; allocate or unallocate it',
+    description: 'Full replacement. Read-only fields sent back are ignored, so a client can GET, change and PUT the same '
+      + 'object. Setting `service_id` (or `carrier`) allocates; null or "" unallocates and releases the carrier booking. '
+      + 'A booking the carrier refuses is not an error of the request: 200, status Unallocated, and '
+      + '`current_status.rejection_reason` says why. 409 when the consignment is Manifested, Despatched, Delivered or Cancelled.',
+    requestBody: { required: true, ...json('The consignment.', schemaRef('ConsignmentInput')) },
+    responses: { 200: json('The updated consignment.', schemaRef('Consignment')) },
+    errors: [400, 404, 409, 413, 415, ...AUTH_ERRORS],
+  }),
+  operation({
+    method: 'delete', path: company('/consignment/{identifier}'), operationId: 'cancelConsignment', tags: ['Consignments'],
+    summary: 'Cancel a consignment',
+    description: 'Releases the carrier booking and moves the consignment to Cancelled. Cancelling again answers the same 200. '
+      + '409 when the consignment is Manifested, Despatched or Delivered.',
+    responses: { 200: json('The cancelled consignment.', schemaRef('Consignment')) }, errors: [404, 409, ...AUTH_ERRORS],
+  }),
+];
+
+const operations: OperationDef[] = [
+  operation({
+    method: 'get', path: '/healthz', operationId: 'getLiveness', tags: ['Operations'], security: [],
+    summary: 'Liveness', responses: { 200: json('The process is alive.', health) },
+  }),
+  operation({
+    method: 'get', path: '/readyz', operationId: 'getReadiness', tags: ['Operations'], security: [],
+    summary: 'Readiness',
+    responses: { 200: json('Every dependency answers.', health), 503: json('A dependency does not answer; `checks` says which.', health) },
+  }),
+];
+
+export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...operations];

@@ -1,0 +1,78 @@
+import { buildOpenApi } from './openapi';
+import { schemaGroups } from './schemas';
+
+type Obj = Record<string, any>;
+
+function collectRefs(node: unknown, refs: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => collectRefs(n, refs));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') refs.push(value);
+      else collectRefs(value, refs);
+    }
+  }
+  return refs;
+}
+
+function resolvePointer(doc: Obj, ref: string): unknown {
+  return ref.slice(2).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node as Obj | undefined)?.[key], doc);
+}
+
+describe('buildOpenApi', () => {
+  const doc = buildOpenApi({ serverUrl: 'https://api.example.com' }) as Obj;
+  const prefix = '/_api/v1/company/{company_slug}';
+
+  it('is an OpenAPI 3.1.0 document for the given server', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'https://api.example.com' }]);
+    expect(doc.components.securitySchemes.TokenAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(doc.components.securitySchemes.BasicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
+  });
+
+  it('resolves every $ref within the document', () => {
+    const refs = collectRefs(doc);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) {
+      expect(ref.startsWith('#/')).toBe(true);
+      expect([ref, resolvePointer(doc, ref)]).toEqual([ref, expect.anything()]);
+    }
+  });
+
+  it('carries every API schema as a component, without standalone-document keywords', () => {
+    for (const schema of schemaGroups.api) {
+      const component = doc.components.schemas[schema.title];
+      expect(component).toBeDefined();
+      expect(component).not.toHaveProperty('$id');
+      expect(component).not.toHaveProperty('$schema');
+    }
+  });
+
+  it.each([
+    ['get', '/carriers'], ['get', '/carrierservices'], ['get', '/warehouses'],
+    ['get', '/consignments'], ['post', '/consignments'],
+    ['get', '/consignment/{identifier}'], ['put', '/consignment/{identifier}'], ['delete', '/consignment/{identifier}'],
+  ])('documents %s %s with its errors', (method, path) => {
+    const op = doc.paths[prefix + path]?.[method];
+    expect(op).toBeDefined();
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429', '5XX']));
+  });
+
+  it('documents the health endpoints without credentials', () => {
+    for (const path of ['/healthz', '/readyz']) expect(doc.paths[path].get.security).toEqual([]);
+  });
+
+  it('documents list parameters, the Idempotency-Key header and the state conflicts', () => {
+    const names = (op: Obj) => op.parameters.map((p: Obj) => p.name ?? p.$ref);
+    expect(names(doc.paths[`${prefix}/consignments`].get)).toEqual(expect.arrayContaining(
+      ['offset', 'limit', 'status', 'identifier', 'order_number']));
+    expect(names(doc.paths[`${prefix}/consignments`].post)).toContain('Idempotency-Key');
+    expect(doc.paths[`${prefix}/consignment/{identifier}`].put.responses).toHaveProperty('409');
+    expect(doc.paths[`${prefix}/consignment/{identifier}`].delete.responses).toHaveProperty('409');
+  });
+
+  it('returns a fresh document each time', () => {
+    (buildOpenApi() as Obj).components.parameters.company_slug.name = 'changed';
+    expect((buildOpenApi() as Obj).components.parameters.company_slug.name).toBe('company_slug');
+  });
+});

@@ -1,0 +1,61 @@
+import { buildPaths, errorResponses, pathParameters } from './openapi-helpers';
+import { publicOperations } from './openapi-paths';
+import { rewriteRefs, withoutDocumentKeywords } from './schema-walk';
+import { schemaGroups } from './schemas';
+
+export interface OpenApiOptions {
+  /** Base URL shown to clients; defaults to the local gateway. */
+  serverUrl?: string;
+}
+
+const DESCRIPTION = `Waybill's consignments API follows the Scurri Consignments API 1.0.0 (Django REST framework style):
+an existing Scurri integration works by changing only the base URL.
+
+- Every company route also answers under \`/api/v1/company/{company_slug}\` and \`/v1/company/{company_slug}\`,
+  and every path works with and without a trailing slash.
+- Authenticate with \`Authorization: token <API_TOKEN>\` (keyword case-insensitive) or HTTP Basic.
+  Failures answer 401 with \`WWW-Authenticate: Basic\`; credentials of another company answer 403.
+- Errors are JSON \`{"detail": "..."}\`. A 400 adds \`errors\`, keyed by dotted field path with indices
+  (\`packages.0.items.1.quantity\`), and its \`detail\` is \`"<path>: <message>"\` of the first error.
+  An unsupported method answers 405; a body over 5 MiB 413; a body that is not JSON 415.
+- Optional strings sent as \`""\` are treated as absent and read back as null. Unknown keys are refused,
+  except inside \`options\` and \`custom_attributes\` (\`<partner>_order_id\`).`;
+
+/** Components from the API JSON schemas, with cross-file $refs re-pointed at `#/components/schemas/<title>`. */
+function componentSchemas(): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (const schema of schemaGroups.api) {
+    const local = rewriteRefs(schema, (target, siblings) => ({ ...siblings, $ref: `#/components/schemas/${target.title}` }));
+    schemas[schema.title] = withoutDocumentKeywords(local);
+  }
+  return schemas;
+}
+
+/** The OpenAPI 3.1 document of the public API (API.md sections 1 to 5). */
+export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown> {
+  // Cloned so that a caller editing its copy (e.g. to add servers) cannot change shared definitions.
+  return structuredClone({
+    openapi: '3.1.0',
+    info: { title: 'Waybill API', version: '1.0.0', description: DESCRIPTION },
+    servers: [{ url: opts.serverUrl ?? 'http://localhost:8080' }],
+    security: [{ TokenAuth: [] }, { BasicAuth: [] }],
+    tags: [
+      { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
+      { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
+      { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
+    ],
+    paths: buildPaths(publicOperations),
+    components: {
+      schemas: componentSchemas(),
+      parameters: pathParameters,
+      responses: Object.fromEntries(Object.values(errorResponses).map(([name, response]) => [name, response])),
+      securitySchemes: {
+        TokenAuth: {
+          type: 'apiKey', in: 'header', name: 'Authorization',
+          description: 'Header value `token <API_TOKEN>`; the keyword is case-insensitive.',
+        },
+        BasicAuth: { type: 'http', scheme: 'basic', description: 'A user of the company.' },
+      },
+    },
+  });
+}

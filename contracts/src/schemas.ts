@@ -1,0 +1,97 @@
+// Static imports (not a directory scan) so the registry works unchanged under tsx, jest and any bundler.
+// A test checks that every JSON file under api/ and events/ is listed here and has a SchemaId.
+import address from '../api/address.json';
+import carrier from '../api/carrier.json';
+import carrierService from '../api/carrier-service.json';
+import consignment from '../api/consignment.json';
+import consignmentInput from '../api/consignment-input.json';
+import consignmentPage from '../api/consignment-page.json';
+import consignmentStatus from '../api/consignment-status.json';
+import createResult from '../api/create-result.json';
+import currentStatus from '../api/current-status.json';
+import customAttributes from '../api/custom-attributes.json';
+import errorResponse from '../api/error.json';
+import exportCustoms from '../api/export-customs.json';
+import invoice from '../api/invoice.json';
+import item from '../api/item.json';
+import packageSchema from '../api/package.json';
+import packageInput from '../api/package-input.json';
+import recipient from '../api/recipient.json';
+import warehouse from '../api/warehouse.json';
+import consignmentAllocated from '../events/consignment-allocated.json';
+import consignmentCancelled from '../events/consignment-cancelled.json';
+import consignmentCreated from '../events/consignment-created.json';
+import consignmentStatusChanged from '../events/consignment-status-changed.json';
+import consignmentUnallocated from '../events/consignment-unallocated.json';
+import consignmentUpdated from '../events/consignment-updated.json';
+import envelope from '../events/envelope.json';
+
+export interface JsonSchema {
+  $id: string;
+  title: string;
+  [keyword: string]: unknown;
+}
+
+const api = 'https://waybill.dev/schemas/api/';
+const events = 'https://waybill.dev/schemas/events/';
+
+/** Schema `$id`s by schema title (which is also the generated TypeScript type name). */
+export const SchemaId = {
+  Address: `${api}address.json`,
+  Carrier: `${api}carrier.json`,
+  CarrierService: `${api}carrier-service.json`,
+  Consignment: `${api}consignment.json`,
+  ConsignmentInput: `${api}consignment-input.json`,
+  ConsignmentPage: `${api}consignment-page.json`,
+  ConsignmentStatus: `${api}consignment-status.json`,
+  CreateResult: `${api}create-result.json`,
+  CurrentStatus: `${api}current-status.json`,
+  CustomAttributes: `${api}custom-attributes.json`,
+  ErrorResponse: `${api}error.json`,
+  ExportCustoms: `${api}export-customs.json`,
+  Invoice: `${api}invoice.json`,
+  Item: `${api}item.json`,
+  Package: `${api}package.json`,
+  PackageInput: `${api}package-input.json`,
+  Recipient: `${api}recipient.json`,
+  Warehouse: `${api}warehouse.json`,
+  EventEnvelope: `${events}envelope.json`,
+  ConsignmentAllocatedData: `${events}consignment-allocated.json`,
+  ConsignmentCancelledData: `${events}consignment-cancelled.json`,
+  ConsignmentCreatedData: `${events}consignment-created.json`,
+  ConsignmentStatusChangedData: `${events}consignment-status-changed.json`,
+  ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
+  ConsignmentUpdatedData: `${events}consignment-updated.json`,
+} as const;
+
+export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
+
+/** Groups map to generated files: src/generated/<group>.ts. Order here is the order of declarations there. */
+export const schemaGroups = {
+  api: [
+    consignmentInput, consignment, consignmentStatus, currentStatus, recipient, address, packageInput,
+    packageSchema, item, exportCustoms, invoice, customAttributes, consignmentPage, createResult,
+    carrier, carrierService, warehouse, errorResponse,
+  ] as JsonSchema[],
+  events: [
+    envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
+    consignmentCancelled, consignmentStatusChanged,
+  ] as JsonSchema[],
+};
+
+export type SchemaGroup = keyof typeof schemaGroups;
+
+export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events];
+
+const byId = new Map(allSchemas.map((schema) => [schema.$id, schema]));
+
+export function getSchema(id: string): JsonSchema | undefined {
+  return byId.get(id);
+}
+
+/** Resolves a `$ref` as ajv does: relative to the `$id` of the schema that holds it. */
+export function resolveRef(ref: string, from: JsonSchema): JsonSchema {
+  const target = byId.get(new URL(ref, from.$id).href);
+  if (!target) throw new Error(`Unresolvable $ref "${ref}" in ${from.$id}`);
+  return target;
+}

@@ -1,0 +1,59 @@
+import Ajv2020 from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { NON_FIELD_ERRORS, toFieldErrors, type ValidationErrors } from './error-messages';
+import { isLooseDateTime } from './formats';
+import { allSchemas } from './schemas';
+
+export type { ValidationErrors } from './error-messages';
+export { NON_FIELD_ERRORS } from './error-messages';
+
+export type ValidationResult = { ok: true } | { ok: false; errors: ValidationErrors };
+
+// One instance for the process: schemas are registered once and validators compiled on first use.
+// verbose: messages quote the offending value ("x" is not a valid choice.).
+const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
+addFormats(ajv);
+ajv.addFormat('date-time-loose', { type: 'string', validate: isLooseDateTime });
+for (const schema of allSchemas) ajv.addSchema(schema);
+
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(schemaId: string): ValidateFunction {
+  let fn = compiled.get(schemaId);
+  if (!fn) {
+    fn = ajv.getSchema(schemaId);
+    if (!fn) throw new Error(`Unknown schema id: ${schemaId}`);
+    compiled.set(schemaId, fn);
+  }
+  return fn;
+}
+
+/**
+ * Validates `data` against a registered schema (use `SchemaId.*`). Errors are keyed by dotted field
+ * path with indices (`packages.0.items.1.quantity`), or `non_field_errors` for the body itself,
+ * with one DRF-style message per path. Throws only for an unknown schema id (a programming error).
+ */
+export function validate(schemaId: string, data: unknown): ValidationResult {
+  const fn = validatorFor(schemaId);
+  if (fn(data)) return { ok: true };
+  const errors = toFieldErrors(fn.errors ?? []);
+  return { ok: false, errors: Object.keys(errors).length ? errors : { [NON_FIELD_ERRORS]: ['Invalid value.'] } };
+}
+
+/** `"<path>: <message>"` of the first error: the `detail` of a 400 response. */
+export function firstErrorDetail(errors: ValidationErrors): string {
+  for (const [path, messages] of Object.entries(errors)) {
+    if (messages.length) return `${path}: ${messages[0]}`;
+  }
+  return `${NON_FIELD_ERRORS}: Invalid value.`;
+}
+
+/** Prefixes every path, e.g. to report an event's data errors under `data.`. */
+export function prefixErrors(prefix: string, errors: ValidationErrors): ValidationErrors {
+  const result: ValidationErrors = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    result[path === NON_FIELD_ERRORS ? prefix : `${prefix}.${path}`] = messages;
+  }
+  return result;
+}

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts a TypeScript entry point as its own process, keeping its output for failure messages. */
+export function startProcess(name: string, entry: string, env: Record<string, string>): Proc {
+  const child = spawn(TSX, [join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return {
+    name,
+    child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill(signal);
+    }),
+  };
+}
+
+/** Polls a URL until it answers 200, or fails with the processes' output. */
+export async function waitForReady(url: string, procs: Proc[], timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const p of procs) {
+      if (p.child.exitCode !== null) throw new Error(`${p.name} exited with ${p.child.exitCode}:\n${p.output()}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} not ready in time:\n${procs.map((p) => `--- ${p.name}\n${p.output()}`).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

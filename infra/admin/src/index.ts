@@ -1,0 +1,1 @@
+export { seedDemo, randomSecret, DEMO_WAREHOUSES, type DemoCredentials } from './seed';

@@ -1,0 +1,88 @@
+import { Command } from 'commander';
+import { SANDBOX_PROFILES } from '@waybill/carriers';
+import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
+import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
+import { openTarget } from './target';
+
+/**
+ * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
+ * writer); with DATABASE_URL the services may keep running.
+ */
+const program = new Command('waybill')
+  .description('Waybill administration')
+  .option('--database-url <url>', 'Postgres URL (default: $DATABASE_URL)')
+  .option('--data-dir <dir>', 'embedded database folder of the demo (default: $DATA_DIR or ./.data)');
+
+async function withAdmins(fn: (gw: GatewayAdmin, cs: ConsignmentAdmin) => Promise<void>): Promise<void> {
+  const t = await openTarget(program.opts());
+  const gw = await openGatewayAdmin(t.target);
+  const cs = await openConsignmentAdmin(t.target);
+  try {
+    await fn(gw, cs);
+  } finally {
+    await gw.close();
+    await cs.close();
+    await t.close();
+  }
+}
+
+const out = (v: unknown): void => {
+  process.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
+};
+
+const company = program.command('company').description('companies');
+company.command('create <slug>').option('--name <name>', 'display name').description('create a company (idempotent)')
+  .action((slug: string, o: { name?: string }) => withAdmins(async (gw, cs) => {
+    if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(slug)) throw new Error('slug: lowercase letters, digits and dashes, 2 to 63 characters');
+    await gw.createCompany(slug, o.name ?? slug);
+    await cs.configureCompany(slug, {});
+    out({ company: slug });
+  }));
+company.command('configure <slug>').option('--tracking', 'enable tracking statuses').option('--extra-custom-fields', 'enable custom_field_3..5')
+  .action((slug: string, o: { tracking?: boolean; extraCustomFields?: boolean }) => withAdmins(async (_gw, cs) => {
+    await cs.configureCompany(slug, { trackingEnabled: Boolean(o.tracking), extraCustomFields: Boolean(o.extraCustomFields) });
+    out({ company: slug, tracking_enabled: Boolean(o.tracking), extra_custom_fields: Boolean(o.extraCustomFields) });
+  }));
+
+program.command('user <company> <username>').requiredOption('--password <password>').description('create a Basic user or reset its password')
+  .action((c: string, u: string, o: { password: string }) => withAdmins(async (gw) => {
+    if (o.password.length < 8) throw new Error('password: at least 8 characters');
+    await gw.setUser(c, u, o.password);
+    out({ company: c, username: u });
+  }));
+
+const token = program.command('token').description('API tokens');
+token.command('create <company>').option('--label <label>', 'what the token is for', 'api token')
+  .action((c: string, o: { label: string }) => withAdmins(async (gw) => { out(await gw.addApiToken(c, o.label)); }));
+token.command('revoke <id>').action((id: string) => withAdmins(async (gw) => { out({ revoked: await gw.revokeApiToken(id) }); }));
+
+program.command('delivery-key <company>').option('--label <label>', 'what the key is for', 'delivery-options key').description('create a delivery-options API key')
+  .action((c: string, o: { label: string }) => withAdmins(async (gw) => { out(await gw.addDeliveryOptionsKey(c, o.label)); }));
+
+program.command('warehouse <company> <name>').description('add or update a warehouse')
+  .requiredOption('--address1 <line>').requiredOption('--city <city>').requiredOption('--postcode <postcode>').requiredOption('--country <cc>')
+  .option('--company-name <name>').option('--timezone <tz>', 'IANA time zone', 'Europe/London').option('--default', 'make it the default origin')
+  .action((c: string, name: string, o: Record<string, string | boolean | undefined>) => withAdmins(async (_gw, cs) => {
+    const country = String(o.country).toUpperCase();
+    if (!/^[A-Z]{2}$/.test(country)) throw new Error('country: ISO 2-letter code');
+    await cs.addWarehouse(c, {
+      name, timezone: String(o.timezone), isDefault: Boolean(o.default),
+      address: { company_name: (o.companyName as string) ?? null, address1: String(o.address1), city: String(o.city), postcode: String(o.postcode), country },
+    });
+    out({ identifier: `${c}|${name}` });
+  }));
+
+program.command('carrier <company> <carrier_id>').description('enable a carrier for a company')
+  .action((c: string, id: string) => withAdmins(async (_gw, cs) => {
+    if (!SANDBOX_PROFILES.some((p) => p.identifier === id)) throw new Error(`carrier_id: unknown carrier "${id}"`);
+    await cs.enableCarrier(c, id);
+    out({ company: c, carrier_id: id });
+  }));
+
+program.command('carriers').description('list the carriers this deployment knows')
+  .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
+
+program.parseAsync().catch((err: Error) => {
+  process.stderr.write(`waybill: ${err.message}\n`);
+  process.exit(1);
+});

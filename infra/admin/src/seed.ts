@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { DbTarget } from '@waybill/db';
+import { SANDBOX_PROFILES } from '@waybill/carriers';
+import { openGatewayAdmin } from '@waybill/gateway';
+import { openConsignmentAdmin } from '@waybill/consignment';
+
+export interface DemoCredentials {
+  company: string;
+  apiToken: string;
+  user: string;
+  password: string;
+  deliveryOptionsKey: string;
+  carrierSecret: string;
+}
+
+export function randomSecret(bytes = 18): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export const DEMO_WAREHOUSES = [
+  {
+    name: 'London DC', isDefault: true, timezone: 'Europe/London',
+    address: { company_name: 'Demo Co', address1: '1 Warehouse Way', city: 'London', postcode: 'E14 5AB', country: 'GB' },
+  },
+  {
+    name: 'Berlin Hub', isDefault: false, timezone: 'Europe/Berlin',
+    address: { company_name: 'Demo Co GmbH', address1: 'Lagerstrasse 5', city: 'Berlin', postcode: '10115', country: 'DE' },
+  },
+];
+
+/**
+ * The demo company of API.md section 10: every sandbox carrier, two warehouses, tracking on, the two
+ * standard custom fields. Re-running is safe: it converges on the same state and re-applies credentials.
+ */
+export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promise<void> {
+  const gw = await openGatewayAdmin(target);
+  const cs = await openConsignmentAdmin(target);
+  try {
+    await gw.createCompany(creds.company, 'Demo Co');
+    await gw.setUser(creds.company, creds.user, creds.password);
+    await gw.addApiToken(creds.company, 'demo token', creds.apiToken);
+    await gw.addDeliveryOptionsKey(creds.company, 'demo delivery-options key', creds.deliveryOptionsKey);
+    await cs.configureCompany(creds.company, { extraCustomFields: false, trackingEnabled: true });
+    for (const w of DEMO_WAREHOUSES) await cs.addWarehouse(creds.company, w);
+    for (const p of SANDBOX_PROFILES) await cs.enableCarrier(creds.company, p.identifier);
+  } finally {
+    await gw.close();
+    await cs.close();
+  }
+}

@@ -1,0 +1,25 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomSecret, type DemoCredentials } from '@waybill/admin';
+import type { StandaloneConfig } from './config';
+
+/**
+ * Values the operator did not set are generated once and kept in DATA_DIR (mode 600), so a restart
+ * prints and accepts the same credentials instead of piling up new ones.
+ */
+export function demoCredentials(cfg: StandaloneConfig): { creds: DemoCredentials; internalJwtSecret: string } {
+  mkdirSync(cfg.dataDir, { recursive: true });
+  const file = join(cfg.dataDir, 'demo-credentials.json');
+  const saved: Partial<DemoCredentials> & { internalJwtSecret?: string } = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const creds: DemoCredentials = {
+    company: cfg.company,
+    apiToken: cfg.apiToken ?? saved.apiToken ?? randomSecret(24),
+    user: cfg.user,
+    password: cfg.password ?? saved.password ?? randomSecret(12),
+    deliveryOptionsKey: cfg.deliveryOptionsKey ?? saved.deliveryOptionsKey ?? randomSecret(24),
+    carrierSecret: cfg.carrierSecret ?? saved.carrierSecret ?? randomSecret(24),
+  };
+  const internalJwtSecret = cfg.internalJwtSecret ?? saved.internalJwtSecret ?? randomSecret(32);
+  writeFileSync(file, JSON.stringify({ ...creds, internalJwtSecret }, null, 2), { mode: 0o600 });
+  return { creds, internalJwtSecret };
+}

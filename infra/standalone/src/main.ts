@@ -1,0 +1,38 @@
+import { createLogger } from '@waybill/logger';
+import { seedDemo } from '@waybill/admin';
+import { startConsignmentService } from '@waybill/consignment';
+import { startGateway } from '@waybill/gateway';
+import type { RunningService, ServiceRuntime } from '@waybill/http';
+import { stopOnSignal } from '@waybill/runtime';
+import { standaloneConfig } from './config';
+import { demoCredentials } from './credentials';
+import { openPlatform } from './platform';
+import { printWelcome } from './welcome';
+
+/** `make run`: every service in one process, seeded with the demo company. */
+async function main(): Promise<void> {
+  const cfg = standaloneConfig();
+  const logger = createLogger('waybill');
+  const { creds, internalJwtSecret } = demoCredentials(cfg);
+  const platform = await openPlatform(cfg, logger);
+  await seedDemo(platform.db, creds);
+  const base: Omit<ServiceRuntime, 'port'> = {
+    db: platform.db, bus: platform.bus, jobs: platform.jobs, logger, internalJwtSecret,
+    publicBaseUrl: cfg.publicBaseUrl, defaultPublicUrl: cfg.publicBaseUrl ?? `http://localhost:${cfg.port}`, host: '127.0.0.1',
+  };
+  const running: RunningService[] = [];
+  const consignment = await startConsignmentService({ ...base, port: 0 });
+  running.push(consignment);
+  running.push(await startGateway({ ...base, host: cfg.host, port: cfg.port }, {
+    services: { consignment: `http://127.0.0.1:${consignment.port}` },
+    rateLimitPerMinute: cfg.rateLimitPerMinute,
+    redisUrl: cfg.redisUrl,
+  }));
+  stopOnSignal(logger, running, () => platform.close());
+  printWelcome(cfg, creds, platform.mode);
+}
+
+void main().catch((err) => {
+  process.stderr.write(`waybill failed to start: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});

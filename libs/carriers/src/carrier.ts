@@ -1,0 +1,85 @@
+/**
+ * The one carrier interface. Every integration (the sandbox carriers here, a real carrier later) is an
+ * implementation of it; nothing elsewhere special-cases a carrier.
+ */
+export interface Address {
+  name?: string | null;
+  company_name?: string | null;
+  address1: string;
+  address2?: string | null;
+  address3?: string | null;
+  city: string;
+  state?: string | null;
+  postcode: string;
+  country: string;
+}
+
+export interface ParcelSpec {
+  /** Kilograms; null when the client sent no weight. */
+  weightKg: number | null;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
+  reference?: string | null;
+}
+
+export interface BookingRequest {
+  company: string;
+  consignmentIdentifier: string;
+  orderNumber: string;
+  serviceName: string;
+  origin: Address;
+  destination: Address;
+  parcels: ParcelSpec[];
+  options: Record<string, string>;
+  shippingDate?: string | null;
+}
+
+export interface Booking {
+  consignmentNumber: string;
+  /** One per parcel, in parcel order. Carriers without per-package tracking repeat the consignment's number. */
+  trackingNumbers: string[];
+  trackingUrl: string;
+  /** Options the carrier applied (those it does not know are dropped). */
+  appliedOptions: Record<string, string>;
+}
+
+/** The carrier refused the booking; `reason` is shown to the merchant as rejection_reason. */
+export class CarrierRejection extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export interface CarrierServiceDef {
+  /** Human name; `<carrier name>|<service name>` is the public service_id. */
+  name: string;
+  code: string;
+  /** Countries the service delivers to; '*' for anywhere. */
+  destinations: string[] | '*';
+  /** Countries the service ships from. */
+  origins: string[] | '*';
+  /** Heaviest single parcel accepted, kg. */
+  maxParcelWeightKg: number;
+}
+
+export interface CarrierCapabilities {
+  zplNative: boolean;
+  perPackageTracking: boolean;
+  /** Option keys the carrier understands; others are ignored. */
+  options: string[];
+}
+
+export interface Carrier {
+  identifier: string;
+  name: string;
+  capabilities: CarrierCapabilities;
+  services: CarrierServiceDef[];
+  /** The service used when a consignment names only the carrier. */
+  defaultService(origin: Address, destination: Address): CarrierServiceDef;
+  /** Whether a shipment on this route needs a customs invoice from this carrier. */
+  requiresCustoms(originCountry: string, destinationCountry: string): boolean;
+  book(req: BookingRequest): Promise<Booking>;
+  /** Releases a booking; cancelling an unknown or already-cancelled booking succeeds. */
+  cancel(consignmentNumber: string): Promise<void>;
+}

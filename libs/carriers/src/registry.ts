@@ -1,0 +1,36 @@
+import type { Carrier, CarrierServiceDef } from './carrier';
+import { SandboxCarrier } from './sandbox/sandbox-carrier';
+import { SANDBOX_PROFILES } from './sandbox/profiles';
+
+/** Carriers known to this deployment, found by identifier or name (clients send either). */
+export class CarrierRegistry {
+  private readonly byKey = new Map<string, Carrier>();
+  constructor(readonly carriers: readonly Carrier[]) {
+    for (const c of carriers) {
+      this.byKey.set(c.identifier.toLowerCase(), c);
+      this.byKey.set(c.name.toLowerCase(), c);
+    }
+  }
+
+  find(identifierOrName: string): Carrier | undefined {
+    return this.byKey.get(identifierOrName.trim().toLowerCase());
+  }
+
+  /** Parses `<carrier name>|<service name>` (the carrier part may also be the identifier). */
+  findService(serviceId: string): { carrier: Carrier; service: CarrierServiceDef } | undefined {
+    const bar = serviceId.indexOf('|');
+    if (bar < 0) return undefined;
+    const carrier = this.find(serviceId.slice(0, bar));
+    const name = serviceId.slice(bar + 1).trim().toLowerCase();
+    const service = carrier?.services.find((s) => s.name.toLowerCase() === name);
+    return carrier && service ? { carrier, service } : undefined;
+  }
+}
+
+export function serviceId(carrier: Carrier, service: CarrierServiceDef): string {
+  return `${carrier.name}|${service.name}`;
+}
+
+export function sandboxRegistry(trackingBaseUrl?: string): CarrierRegistry {
+  return new CarrierRegistry(SANDBOX_PROFILES.map((p) => new SandboxCarrier(p, trackingBaseUrl)));
+}

@@ -1,0 +1,91 @@
+import { randomInt } from 'node:crypto';
+import {
+  CarrierRejection, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities, type CarrierServiceDef,
+} from '../carrier';
+import { crossesCustomsBorder } from '../customs';
+import { validatePostcode } from './postcodes';
+
+/** What distinguishes one sandbox carrier from another; the behaviour is shared. */
+export interface SandboxProfile {
+  identifier: string;
+  name: string;
+  capabilities: CarrierCapabilities;
+  services: CarrierServiceDef[];
+  /** Customs documents on routes that cross a customs border. */
+  customsOnBorder: boolean;
+  trackingNumber: () => string;
+  consignmentNumber: (firstTracking: string) => string;
+}
+
+export function digits(n: number): string {
+  let s = '';
+  for (let i = 0; i < n; i++) s += randomInt(10).toString();
+  return s;
+}
+
+function serves(list: string[] | '*', country: string): boolean {
+  return list === '*' || list.includes(country.toUpperCase());
+}
+
+/**
+ * A carrier that behaves like a real one (refusals, numbers, cancellation) without any network access,
+ * so the demo and the tests exercise every path a real integration has.
+ */
+export class SandboxCarrier implements Carrier {
+  readonly identifier: string;
+  readonly name: string;
+  readonly capabilities: CarrierCapabilities;
+  readonly services: CarrierServiceDef[];
+
+  constructor(private readonly profile: SandboxProfile, private readonly trackingBaseUrl = 'http://localhost:8080') {
+    this.identifier = profile.identifier;
+    this.name = profile.name;
+    this.capabilities = profile.capabilities;
+    this.services = profile.services;
+  }
+
+  defaultService(origin: Address, destination: Address): CarrierServiceDef {
+    const fit = this.services.find((s) => serves(s.origins, origin.country) && serves(s.destinations, destination.country));
+    return fit ?? this.services[0];
+  }
+
+  requiresCustoms(originCountry: string, destinationCountry: string): boolean {
+    return this.profile.customsOnBorder && crossesCustomsBorder(originCountry, destinationCountry);
+  }
+
+  async book(req: BookingRequest): Promise<Booking> {
+    const service = this.services.find((s) => s.name === req.serviceName);
+    if (!service) throw new CarrierRejection(`${this.name} has no service "${req.serviceName}"`);
+    const from = req.origin.country.toUpperCase();
+    const to = req.destination.country.toUpperCase();
+    if (!serves(service.origins, from)) throw new CarrierRejection(`${service.name} does not collect from ${from}`);
+    if (!serves(service.destinations, to)) throw new CarrierRejection(`${service.name} does not deliver to ${to}`);
+    const postcodeProblem = validatePostcode(to, req.destination.postcode);
+    if (postcodeProblem) throw new CarrierRejection(postcodeProblem);
+    req.parcels.forEach((p, i) => {
+      if (p.weightKg !== null && p.weightKg > service.maxParcelWeightKg) {
+        throw new CarrierRejection(
+          `package ${i + 1} weighs ${p.weightKg} kg, over the ${service.maxParcelWeightKg} kg limit of ${service.name}`,
+        );
+      }
+    });
+    const count = Math.max(1, req.parcels.length);
+    const first = this.profile.trackingNumber();
+    const trackingNumbers = this.capabilities.perPackageTracking
+      ? [first, ...Array.from({ length: count - 1 }, () => this.profile.trackingNumber())]
+      : Array.from({ length: count }, () => first);
+    const appliedOptions = Object.fromEntries(
+      Object.entries(req.options).filter(([k]) => this.capabilities.options.includes(k)),
+    );
+    return {
+      consignmentNumber: this.profile.consignmentNumber(first),
+      trackingNumbers,
+      trackingUrl: `${this.trackingBaseUrl}/track/${this.identifier}/${first}`,
+      appliedOptions,
+    };
+  }
+
+  async cancel(consignmentNumber: string): Promise<void> {
+    if (!consignmentNumber) throw new Error('cancel needs a consignment number');
+  }
+}

@@ -1,0 +1,50 @@
+import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { migrateToLatest, openDatabase, sql, type Migration } from './index';
+
+interface DB { widgets: { id: number; name: string } }
+
+const migrations: Record<string, Migration> = {
+  '20260101000000_widgets': {
+    async up(db) {
+      await db.schema.createTable('widgets').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).execute();
+    },
+  },
+};
+
+describe('database adapter', () => {
+  let tdb: TestDatabase;
+  beforeAll(async () => { tdb = await createTestDatabase(); });
+  afterAll(async () => { await tdb.drop(); });
+
+  it('migrates into the service schema and is idempotent across runs', async () => {
+    const d = openDatabase<DB>(tdb.target, 'svc_a');
+    await migrateToLatest(d.db, 'svc_a', migrations);
+    await migrateToLatest(d.db, 'svc_a', migrations);
+    await d.db.insertInto('widgets').values({ id: 1, name: 'one' }).execute();
+    const rows = await sql<{ n: number }>`select count(*)::int as n from svc_a.widgets`.execute(d.db);
+    expect(rows.rows[0].n).toBe(1);
+    await d.close();
+  });
+
+  it('rolls back a failed transaction completely', async () => {
+    const d = openDatabase<DB>(tdb.target, 'svc_b');
+    await migrateToLatest(d.db, 'svc_b', migrations);
+    await expect(d.db.transaction().execute(async (trx) => {
+      await trx.insertInto('widgets').values({ id: 1, name: 'a' }).execute();
+      await trx.insertInto('widgets').values({ id: 1, name: 'dup' }).execute();
+    })).rejects.toMatchObject({ code: '23505' });
+    expect(await d.db.selectFrom('widgets').selectAll().execute()).toEqual([]);
+    await d.close();
+  });
+
+  it('serialises concurrent transactions without interleaving', async () => {
+    const d = openDatabase<DB>(tdb.target, 'svc_c');
+    await migrateToLatest(d.db, 'svc_c', migrations);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => d.db.transaction().execute(async (trx) => {
+      await trx.insertInto('widgets').values({ id: i, name: `w${i}` }).execute();
+    })));
+    const rows = await d.db.selectFrom('widgets').select('id').execute();
+    expect(rows).toHaveLength(20);
+    await d.close();
+  });
+});

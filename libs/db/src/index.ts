@@ -1,0 +1,6 @@
+export { openDatabase, openPglite, type Database, type DbTarget } from './connection';
+export { migrateToLatest } from './migrator';
+export { PgliteDialect } from './pglite-dialect';
+export { isUniqueViolation } from './errors';
+export type { Kysely, Transaction, Migration } from 'kysely';
+export { sql } from 'kysely';

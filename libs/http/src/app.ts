@@ -1,0 +1,37 @@
+import express, { type Express, type RequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import { logContext, type Logger } from '@waybill/logger';
+import { HttpError } from './errors';
+
+export const BODY_LIMIT = '5mb';
+
+const requestIds: RequestHandler = (req, res, next) => {
+  const incoming = req.header('x-request-id');
+  const id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  res.locals.requestId = id;
+  res.setHeader('x-request-id', id);
+  logContext.run({ request_id: id }, next);
+};
+
+/** A body on a write must be JSON: anything else is a 415, before it reaches a handler. */
+const jsonOnly: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
+  if (hasBody && ['POST', 'PUT', 'PATCH'].includes(req.method) && !req.is('application/json')) {
+    next(new HttpError(415, `Unsupported media type "${req.header('content-type') ?? ''}" in request.`));
+    return;
+  }
+  next();
+};
+
+/** The express app every service starts from: request ids, JSON bodies with a size limit, no banner. */
+export function createApp(_logger: Logger, opts: { json?: boolean } = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('trust proxy', false);
+  app.set('strict routing', false);
+  app.use(requestIds);
+  app.use(jsonOnly);
+  if (opts.json !== false) app.use(express.json({ limit: BODY_LIMIT, strict: false, type: 'application/json' }));
+  return app;
+}

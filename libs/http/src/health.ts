@@ -1,0 +1,27 @@
+import type { Express } from 'express';
+
+export type ReadinessCheck = () => Promise<void> | void;
+
+/** `/healthz`: the process is alive. `/readyz`: every dependency answers (each check bounded in time). */
+export function mountHealth(app: Express, checks: Record<string, ReadinessCheck>, timeoutMs = 2000): void {
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const results: Record<string, string> = {};
+    let ok = true;
+    await Promise.all(Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await Promise.race([
+          Promise.resolve().then(check),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs).unref()),
+        ]);
+        results[name] = 'ok';
+      } catch (err) {
+        ok = false;
+        results[name] = `failing: ${(err as Error).message}`;
+      }
+    }));
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks: results });
+  });
+}

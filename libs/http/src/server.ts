@@ -1,0 +1,24 @@
+import type { Express } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Listens and resolves with the bound port (0 picks a free one, as the one-process mode does). */
+export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (err?: Error) => {
+      if (err) return reject(err);
+      resolve({ server, port: (server.address() as AddressInfo).port });
+    });
+    server.keepAliveTimeout = 65_000;
+    server.on('error', reject);
+  });
+}
+
+/** Stops accepting connections and lets in-flight requests finish (graceful shutdown). */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  });
+}

@@ -1,0 +1,7 @@
+/** Every queue and job name of the platform, in one list so producers and workers agree. */
+export const Queues = {
+  manifestDocuments: 'manifest-documents',
+  webhookDelivery: 'webhook-delivery',
+  proofOfDelivery: 'proof-of-delivery',
+} as const;
+export type QueueName = (typeof Queues)[keyof typeof Queues];

@@ -1,0 +1,12 @@
+export type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from './types';
+export { newEnvelope, validateEnvelopeShape, decodeEnvelope, InvalidEnvelopeError, type TraceContext } from './envelope';
+export { topicMatches } from './topic-pattern';
+export { RabbitEventBus, type RabbitEventBusOptions } from './rabbit/rabbit-event-bus';
+export { InProcessEventBus, type InProcessEventBusOptions } from './in-process/in-process-event-bus';
+export { outboxMigration } from './outbox/outbox.migration';
+export type { OutboxTable, OutboxDatabase } from './outbox/outbox.table';
+export { writeEvent } from './outbox/outbox.writer';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox.relay';
+export { inboxMigration } from './inbox/inbox.migration';
+export type { InboxTable, InboxDatabase } from './inbox/inbox.table';
+export { idempotent } from './inbox/idempotent-handler';

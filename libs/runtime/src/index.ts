@@ -1,0 +1,55 @@
+import { env, loadConfigOrExit } from '@waybill/config';
+import { createLogger, type Logger } from '@waybill/logger';
+import type { RunningService, ServiceRuntime } from '@waybill/http';
+import { RabbitEventBus } from '@waybill/messaging';
+import { BullJobDriver } from '@waybill/jobs';
+
+/**
+ * The distributed mode: a service process built from the environment against the real servers.
+ * Every variable is required here (no embedded fallbacks), so a misconfigured replica stops at once.
+ */
+export async function runtimeFromEnv(service: string, portVar: string, defaultPort: number): Promise<ServiceRuntime> {
+  const cfg = loadConfigOrExit({
+    databaseUrl: env.string('DATABASE_URL'),
+    amqpUrl: env.string('AMQP_URL'),
+    redisUrl: env.string('REDIS_URL'),
+    internalJwtSecret: env.string('INTERNAL_JWT_SECRET'),
+    publicBaseUrl: env.optional('PUBLIC_BASE_URL'),
+    port: env.int(portVar, defaultPort),
+    host: env.string('HOST', '0.0.0.0'),
+    dbPoolSize: env.int('DB_POOL_SIZE', 10),
+  });
+  const logger = createLogger(service);
+  const bus = await RabbitEventBus.connect({ url: cfg.amqpUrl, logger });
+  const jobs = new BullJobDriver({ redisUrl: cfg.redisUrl, logger });
+  return {
+    db: { kind: 'pg', url: cfg.databaseUrl, poolSize: cfg.dbPoolSize },
+    bus, jobs, logger,
+    internalJwtSecret: cfg.internalJwtSecret,
+    publicBaseUrl: cfg.publicBaseUrl,
+    defaultPublicUrl: cfg.publicBaseUrl ?? 'http://localhost:8080',
+    port: cfg.port,
+    host: cfg.host,
+  };
+}
+
+/** Stops services in reverse start order on SIGTERM/SIGINT, then the shared connections. */
+export function stopOnSignal(logger: Logger, services: RunningService[], after: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    for (const s of [...services].reverse()) {
+      try {
+        await s.stop();
+      } catch (err) {
+        logger.error({ err, service: s.name }, 'error while stopping');
+      }
+    }
+    await after();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,2 @@
+export { createTestDatabase, usingRealServers, type TestDatabase } from './databases';
+export { eventually } from './poll';

@@ -1,0 +1,38 @@
+import { Router, type Express } from 'express';
+import type { Kysely } from 'kysely';
+import type { CarrierRegistry } from '@waybill/carriers';
+import type { Logger } from '@waybill/logger';
+import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import type { ConsignmentDb } from './database';
+import { CompanyDirectory } from './companies/company.context';
+import { consignmentRoutes } from './consignments/consignment.routes';
+import { lookupRoutes } from './lookups/lookups.routes';
+
+export const AUDIENCE = 'consignment';
+
+export interface AppOptions {
+  db: Kysely<ConsignmentDb>;
+  registry: CarrierRegistry;
+  logger: Logger;
+  internalJwtSecret: string;
+  publicBaseUrl?: string;
+  readiness: Record<string, ReadinessCheck>;
+  afterCommit: () => void;
+  companies?: CompanyDirectory;
+}
+
+/** Builds the service's express app without listening, so tests can drive it directly. */
+export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirectory } {
+  const app = createApp(o.logger);
+  mountHealth(app, o.readiness);
+  const companies = o.companies ?? new CompanyDirectory(o.db, o.registry);
+  const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date() };
+  const company = Router({ mergeParams: true });
+  company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
+  company.use(lookupRoutes(companies));
+  company.use(consignmentRoutes(deps, o.publicBaseUrl));
+  app.use('/companies/:company', company);
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(o.logger));
+  return { app, companies };
+}

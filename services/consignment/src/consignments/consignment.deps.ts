@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { CarrierRegistry } from '@waybill/carriers';
+import type { Logger } from '@waybill/logger';
+import type { ConsignmentDb } from '../database';
+import type { CompanyDirectory } from '../companies/company.context';
+
+/** What the consignment use cases need; built once in app.ts. */
+export interface ConsignmentDeps {
+  db: Kysely<ConsignmentDb>;
+  companies: CompanyDirectory;
+  registry: CarrierRegistry;
+  logger: Logger;
+  /** Called after a commit that wrote events, so the outbox relay publishes without waiting to poll. */
+  afterCommit: () => void;
+  now: () => Date;
+}

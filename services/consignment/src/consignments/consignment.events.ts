@@ -1,0 +1,23 @@
+import type { Transaction } from 'kysely';
+import { newEnvelope, writeEvent } from '@waybill/messaging';
+import type { ConsignmentDb } from '../database';
+
+/** Event types this service publishes (contracts/events). */
+export const ConsignmentEvents = {
+  created: 'consignment.consignment.created',
+  updated: 'consignment.consignment.updated',
+  allocated: 'consignment.consignment.allocated',
+  unallocated: 'consignment.consignment.unallocated',
+  cancelled: 'consignment.consignment.cancelled',
+  statusChanged: 'consignment.consignment.status_changed',
+} as const;
+
+export interface PendingEvent {
+  type: (typeof ConsignmentEvents)[keyof typeof ConsignmentEvents];
+  data: Record<string, unknown>;
+}
+
+/** Written in the same transaction as the state change they describe (transactional outbox). */
+export async function recordEvents(trx: Transaction<ConsignmentDb>, company: string, events: PendingEvent[]): Promise<void> {
+  for (const e of events) await writeEvent(trx, newEnvelope(e.type, company, e.data));
+}

@@ -1,0 +1,42 @@
+import type { CarrierRegistry } from '@waybill/carriers';
+import { shortForm } from './consignment.status';
+import type { ConsignmentRow } from './consignment.table';
+
+const OPTIONAL_FIELDS = [
+  'expected_delivery_date', 'shipping_method', 'shipping_date', 'order_value', 'currency', 'delivery_instructions',
+  'custom_field_1', 'custom_field_2', 'origin_order_reference',
+];
+const EXTRA_FIELDS = ['custom_field_3', 'custom_field_4', 'custom_field_5'];
+
+function isEmpty(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'object' && Object.values(v as object).every((x) => x === null || x === undefined || x === ''));
+}
+
+/** The one place a stored consignment becomes its public representation. */
+export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCustomFields: boolean): Record<string, unknown> {
+  const d = row.data;
+  const carrierKey = row.carrier_id ?? row.requested_carrier;
+  const serviceName = row.service_id ? row.service_id.slice(row.service_id.indexOf('|') + 1) : null;
+  const out: Record<string, unknown> = {
+    identifier: row.identifier,
+    order_number: row.order_number,
+    create_date: d.create_date,
+    carrier: carrierKey ? registry.find(carrierKey)?.name ?? carrierKey : null,
+    service_id: row.service_id,
+    service: serviceName,
+    warehouse_id: row.warehouse_id,
+  };
+  for (const f of OPTIONAL_FIELDS) out[f] = d[f] ?? null;
+  if (extraCustomFields) for (const f of EXTRA_FIELDS) out[f] = d[f] ?? null;
+  out.recipient = d.recipient;
+  out.packages = (d.packages ?? []).map((p) => ({ ...p, tracking_number: p.tracking_number ?? null }));
+  if (!isEmpty(d.export_customs)) out.export_customs = d.export_customs;
+  const known = row.service_id && row.carrier_id ? registry.find(row.carrier_id)?.capabilities.options ?? [] : [];
+  out.options = Object.fromEntries(Object.entries(row.requested_options ?? {}).filter(([k]) => known.includes(k)));
+  out.invoice = d.invoice ?? null;
+  out.custom_attributes = d.custom_attributes ?? null;
+  out.current_status = { status: row.status, short_form: shortForm(row.status), rejection_reason: row.rejection_reason };
+  out.consignment_number = row.consignment_number;
+  out.tracking_url = row.tracking_url;
+  return out;
+}

@@ -1,0 +1,39 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ConsignmentStatus } from './consignment.status';
+
+/** The client's own fields as stored (normalised input, plus package tracking numbers). */
+export type ConsignmentData = Record<string, unknown> & {
+  packages?: Array<Record<string, unknown>>;
+};
+
+export interface ConsignmentsTable {
+  seq: Generated<number>;
+  identifier: string;
+  company: string;
+  order_number: string;
+  status: ConsignmentStatus;
+  rejection_reason: string | null;
+  requested_carrier: string | null;
+  carrier_id: string | null;
+  service_id: string | null;
+  consignment_number: string | null;
+  tracking_url: string | null;
+  warehouse_id: string;
+  requested_options: ColumnType<Record<string, string>, string | Record<string, string>, string | Record<string, string>>;
+  data: ColumnType<ConsignmentData, string, string>;
+  version: Generated<number>;
+  created_at: ColumnType<Date, string | undefined, never>;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
+export interface StatusHistoryTable {
+  id: Generated<number>;
+  identifier: string;
+  status: string;
+  reason: string | null;
+  at: ColumnType<Date, string | undefined, never>;
+}
+
+export type ConsignmentRow = Selectable<ConsignmentsTable>;
+export type NewConsignmentRow = Insertable<ConsignmentsTable>;
+export type ConsignmentPatch = Updateable<ConsignmentsTable>;

@@ -1,0 +1,100 @@
+import { ConflictError, NotFoundError } from '@waybill/http';
+import type { ConsignmentDeps } from './consignment.deps';
+import { prepareInput, type AllocationTarget, type PreparedInput } from './consignment.input';
+import { allocate, destinationOf, parcelsOf, withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
+import { findByIdentifier, recordStatus, updateIfVersion } from './consignment.repository';
+import { assertEditable, isAllocated, type ConsignmentStatus } from './consignment.status';
+import { ConsignmentEvents, recordEvents, type PendingEvent } from './consignment.events';
+import { toApi } from './consignment.mapper';
+import type { ConsignmentPatch, ConsignmentRow, ConsignmentData } from './consignment.table';
+
+/** What the carrier booked: if none of it changed, the booking stands. */
+function bookingFingerprint(warehouseId: string, data: ConsignmentData, options: Record<string, string>): string {
+  return JSON.stringify([warehouseId, destinationOf(data), parcelsOf(data).map((p) => ({ ...p, reference: null })), options]);
+}
+
+function sameTarget(row: ConsignmentRow, t: AllocationTarget): boolean {
+  if (t.kind === 'service') return row.service_id?.toLowerCase() === `${t.carrier.name}|${t.service.name}`.toLowerCase();
+  if (t.kind === 'carrier') return row.carrier_id === t.carrier.identifier;
+  return false;
+}
+
+function keepsBooking(row: ConsignmentRow, input: PreparedInput): boolean {
+  return isAllocated(row.status) && sameTarget(row, input.target)
+    && bookingFingerprint(row.warehouse_id, row.data, row.requested_options) === bookingFingerprint(input.warehouseId, input.data, input.options);
+}
+
+/** Full replacement. Setting service_id/carrier allocates, clearing both unallocates. */
+export async function updateConsignment(deps: ConsignmentDeps, company: string, identifier: string, body: unknown): Promise<Record<string, unknown>> {
+  const row = await findByIdentifier(deps.db, company, identifier);
+  if (!row) throw new NotFoundError();
+  assertEditable(row.status);
+  const ctx = await deps.companies.get(company);
+  const input = prepareInput(body, 'update', ctx, deps.now());
+
+  const keep = keepsBooking(row, input);
+  const outcome: AllocationOutcome | null = keep ? null : await allocate(
+    input.target, input.data, ctx.warehouse(input.warehouseId)!, input.options, { company, identifier, orderNumber: input.orderNumber },
+  );
+  const patch = buildPatch(row, input, outcome);
+  const events: PendingEvent[] = [];
+  let updated: ConsignmentRow | undefined;
+  try {
+    updated = await deps.db.transaction().execute(async (trx) => {
+      const u = await updateIfVersion(trx, company, identifier, row.version, patch);
+      if (!u) return undefined;
+      const consignment = toApi(u, deps.registry, ctx.settings.extraCustomFields);
+      events.push({ type: ConsignmentEvents.updated, data: { consignment } });
+      if (outcome?.allocated) events.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: u.service_id, consignment_number: u.consignment_number } });
+      if (outcome && !outcome.allocated && isAllocated(row.status)) {
+        events.push({ type: ConsignmentEvents.unallocated, data: { consignment, released: { carrier_id: row.carrier_id, consignment_number: row.consignment_number } } });
+      }
+      if (u.status !== row.status || u.rejection_reason !== row.rejection_reason) {
+        if (u.status !== row.status) events.push({ type: ConsignmentEvents.statusChanged, data: { consignment, from: row.status, to: u.status } });
+        await recordStatus(trx, identifier, u.status, u.rejection_reason);
+      }
+      await recordEvents(trx, company, events);
+      return u;
+    });
+  } catch (err) {
+    if (outcome?.allocated) await release(deps, outcome.allocation.carrierId, outcome.allocation.consignmentNumber);
+    throw err;
+  }
+  if (!updated) {
+    if (outcome?.allocated) await release(deps, outcome.allocation.carrierId, outcome.allocation.consignmentNumber);
+    throw new ConflictError('The consignment was changed by another request at the same time; fetch it and try again.');
+  }
+  deps.afterCommit();
+  if (!keep && isAllocated(row.status) && row.carrier_id && row.consignment_number) await release(deps, row.carrier_id, row.consignment_number);
+  return toApi(updated, deps.registry, ctx.settings.extraCustomFields);
+}
+
+function buildPatch(row: ConsignmentRow, input: PreparedInput, outcome: AllocationOutcome | null): ConsignmentPatch {
+  const base: ConsignmentPatch = {
+    order_number: input.orderNumber, warehouse_id: input.warehouseId,
+    requested_carrier: input.requestedCarrier, requested_options: JSON.stringify(input.options),
+  };
+  if (!outcome) {
+    const numbers = (row.data.packages ?? []).map((p) => (p.tracking_number as string | null) ?? null);
+    const fallback = numbers.find((n) => n) ?? row.consignment_number;
+    const keptNumbers = input.data.packages?.map((_, i) => numbers[i] ?? fallback ?? '') ?? [];
+    return { ...base, data: JSON.stringify(withTrackingNumbers(input.data, keptNumbers)) };
+  }
+  const a = outcome.allocated ? outcome.allocation : null;
+  const status: ConsignmentStatus = a ? 'Allocated' : 'Unallocated';
+  return {
+    ...base, status, rejection_reason: outcome.allocated ? null : outcome.rejectionReason,
+    carrier_id: a?.carrierId ?? null, service_id: a?.serviceId ?? null,
+    consignment_number: a?.consignmentNumber ?? null, tracking_url: a?.trackingUrl ?? null,
+    data: JSON.stringify(withTrackingNumbers(input.data, a?.trackingNumbers ?? null)),
+  };
+}
+
+/** Tells the carrier a booking is no longer wanted. The consignment no longer points at it either way. */
+export async function release(deps: ConsignmentDeps, carrierId: string, consignmentNumber: string): Promise<void> {
+  try {
+    await deps.registry.find(carrierId)?.cancel(consignmentNumber);
+  } catch (err) {
+    deps.logger.warn({ err, carrier_id: carrierId, consignment_number: consignmentNumber }, 'carrier did not confirm release of booking');
+  }
+}

@@ -1,0 +1,13 @@
+import type { ConsignmentsTable, StatusHistoryTable } from './consignments/consignment.table';
+import type { CompanyCarriersTable, CompanySettingsTable, WarehousesTable } from './companies/company.table';
+import type { IdempotencyKeysTable } from './idempotency/idempotency.table';
+
+/** Every table of the consignment service's schema. */
+export interface ConsignmentDb {
+  consignments: ConsignmentsTable;
+  status_history: StatusHistoryTable;
+  company_settings: CompanySettingsTable;
+  warehouses: WarehousesTable;
+  company_carriers: CompanyCarriersTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,3 @@
+export { startConsignmentService, SCHEMA } from './service';
+export { openConsignmentAdmin, type ConsignmentAdmin } from './admin';
+export { buildApp, AUDIENCE } from './app';

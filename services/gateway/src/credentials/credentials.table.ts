@@ -1,0 +1,30 @@
+import type { ColumnType } from 'kysely';
+
+export interface CompaniesTable {
+  slug: string;
+  name: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface UsersTable {
+  username: string;
+  company: string;
+  password_hash: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface SecretsTable {
+  id: string;
+  company: string;
+  label: string;
+  secret_hash: string;
+  created_at: ColumnType<Date, never, never>;
+  revoked_at: ColumnType<Date | null, never, string | null>;
+}
+
+export interface GatewayDb {
+  companies: CompaniesTable;
+  users: UsersTable;
+  api_tokens: SecretsTable;
+  delivery_keys: SecretsTable;
+}

@@ -1,0 +1,31 @@
+import express, { Router } from 'express';
+import { absolutePath } from 'swagger-ui-dist';
+import { buildOpenApi } from '@waybill/contracts';
+
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Waybill API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script></body></html>`;
+
+const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true, tryItOutEnabled: true });`;
+
+/** `/openapi.json` (built from contracts/) and `/docs`, an interactive reference served from local assets. */
+export function docsRoutes(publicBaseUrl?: string): Router {
+  const r = Router();
+  let doc: object | undefined;
+  r.get('/openapi.json', (req, res) => {
+    doc ??= buildOpenApi({ serverUrl: publicBaseUrl ?? `${req.protocol}://${req.header('host') ?? 'localhost'}` });
+    res.json(doc);
+  });
+  r.get(['/docs', '/docs/'], (_req, res) => {
+    res.type('html').send(PAGE);
+  });
+  r.get('/docs/init.js', (_req, res) => {
+    res.type('application/javascript').send(INIT);
+  });
+  r.use('/docs/assets', express.static(absolutePath(), { index: false, maxAge: '1d' }));
+  return r;
+}

@@ -1,0 +1,3 @@
+export { startGateway, SCHEMA, type GatewayOptions } from './service';
+export { openGatewayAdmin, type GatewayAdmin } from './admin';
+export { buildGatewayApp } from './app';

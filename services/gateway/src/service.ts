@@ -1,0 +1,47 @@
+import { Redis } from 'ioredis';
+import { openDatabase, migrateToLatest } from '@waybill/db';
+import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { buildGatewayApp } from './app';
+import type { GatewayDb } from './credentials/credentials.table';
+import { migrations } from './migrations';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/rate-limiter';
+
+export const SCHEMA = 'gateway';
+
+export interface GatewayOptions {
+  services: Record<string, string>;
+  rateLimitPerMinute: number;
+  /** Shared rate-limit budget across replicas when set. */
+  redisUrl?: string;
+}
+
+async function pingService(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1500) });
+  if (!res.ok) throw new Error(`answered ${res.status}`);
+}
+
+export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Promise<RunningService> {
+  const logger = rt.logger.child({ service: 'gateway' });
+  const database = openDatabase<GatewayDb>(rt.db, SCHEMA);
+  await migrateToLatest(database.db, SCHEMA, migrations);
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  const limiter: RateLimiter = redis ? new RedisRateLimiter(redis, opts.rateLimitPerMinute) : new MemoryRateLimiter(opts.rateLimitPerMinute);
+  const readiness: Record<string, () => Promise<void>> = { database: () => database.ping() };
+  if (redis) readiness.redis = async () => { await redis.ping(); };
+  for (const [name, url] of Object.entries(opts.services)) readiness[`service:${name}`] = () => pingService(url);
+  const app = buildGatewayApp({
+    db: database.db, logger, limiter, internalJwtSecret: rt.internalJwtSecret, services: opts.services,
+    publicBaseUrl: rt.publicBaseUrl, readiness,
+  });
+  const { server, port } = await listen(app, rt.port, rt.host);
+  logger.info({ port }, 'gateway listening');
+  return {
+    name: 'gateway',
+    port,
+    stop: async () => {
+      await closeServer(server);
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
