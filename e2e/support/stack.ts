@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@waybill/testing';
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
+import { SERVICE_CATALOGUE } from '@waybill/runtime';
 import { freePort } from './ports';
-import { startProcess, waitForReady, type Proc } from './processes';
+import { ROOT, startProcess, waitForReady, type Proc } from './processes';
 
 export type Mode = 'one-process' | 'distributed';
 
@@ -13,6 +14,8 @@ export interface Stack {
   baseUrl: string;
   creds: DemoCredentials;
   procs: Proc[];
+  /** Only in distributed mode: the database URL the services use. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -50,23 +53,25 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
   };
 }
 
+/** Every service that exists as its own process, with a fresh database and the shared real servers. */
 async function startDistributed(extraEnv: Record<string, string>): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
   await seedDemo(db.target, DEMO);
-  const [gatewayPort, consignmentPort] = await Promise.all([freePort(), freePort()]);
+  const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
+  const ports = await Promise.all([freePort(), ...services.map(() => freePort())]);
+  const gatewayPort = ports[0];
+  const urls = Object.fromEntries(services.map((s, i) => [s.urlVar, `http://127.0.0.1:${ports[i + 1]}`]));
   const common = {
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
-    INTERNAL_JWT_SECRET: 'e2e-internal-secret', HOST: '127.0.0.1', ...extraEnv,
+    INTERNAL_JWT_SECRET: 'e2e-internal-secret', HOST: '127.0.0.1', PUBLIC_BASE_URL: '',
+    ...urls, ...extraEnv,
   };
-  const consignment = startProcess('consignment', 'services/consignment/src/main.ts', { ...common, CONSIGNMENT_PORT: String(consignmentPort) });
-  const gateway = startProcess('gateway', 'services/gateway/src/main.ts', {
-    ...common, PORT: String(gatewayPort), CONSIGNMENT_URL: `http://127.0.0.1:${consignmentPort}`,
-  });
-  const procs = [consignment, gateway];
+  const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));
+  procs.push(startProcess('gateway', 'services/gateway/src/main.ts', { ...common, PORT: String(gatewayPort) }));
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitForReady(`${baseUrl}/readyz`, procs);
   return {
-    mode: 'distributed', baseUrl, creds: DEMO, procs,
+    mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url,
     stop: async () => {
       await Promise.all(procs.map((p) => p.stop()));
       await db.drop();

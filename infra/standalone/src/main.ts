@@ -1,6 +1,5 @@
 import { createLogger } from '@waybill/logger';
 import { seedDemo } from '@waybill/admin';
-import { startConsignmentService } from '@waybill/consignment';
 import { startGateway } from '@waybill/gateway';
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { stopOnSignal } from '@waybill/runtime';
@@ -8,6 +7,7 @@ import { standaloneConfig } from './config';
 import { demoCredentials } from './credentials';
 import { openPlatform } from './platform';
 import { printWelcome } from './welcome';
+import { STARTERS } from './services';
 
 /** `make run`: every service in one process, seeded with the demo company. */
 async function main(): Promise<void> {
@@ -16,15 +16,19 @@ async function main(): Promise<void> {
   const { creds, internalJwtSecret } = demoCredentials(cfg);
   const platform = await openPlatform(cfg, logger);
   await seedDemo(platform.db, creds);
+  const peers: Record<string, string> = {};
   const base: Omit<ServiceRuntime, 'port'> = {
-    db: platform.db, bus: platform.bus, jobs: platform.jobs, logger, internalJwtSecret,
+    db: platform.db, bus: platform.bus, jobs: platform.jobs, logger, internalJwtSecret, peers,
     publicBaseUrl: cfg.publicBaseUrl, defaultPublicUrl: cfg.publicBaseUrl ?? `http://localhost:${cfg.port}`, host: '127.0.0.1',
   };
   const running: RunningService[] = [];
-  const consignment = await startConsignmentService({ ...base, port: 0 });
-  running.push(consignment);
+  for (const s of STARTERS) {
+    const svc = await s.start({ ...base, port: 0 });
+    peers[s.name] = `http://127.0.0.1:${svc.port}`;
+    running.push(svc);
+  }
   running.push(await startGateway({ ...base, host: cfg.host, port: cfg.port }, {
-    services: { consignment: `http://127.0.0.1:${consignment.port}` },
+    services: peers,
     rateLimitPerMinute: cfg.rateLimitPerMinute,
     redisUrl: cfg.redisUrl,
   }));

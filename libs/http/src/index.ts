@@ -7,3 +7,4 @@ export { assertValid } from './validate';
 export { listen, closeServer } from './server';
 export type { ServiceRuntime, RunningService } from './runtime';
 export { allowOnly } from './method-not-allowed';
+export { ServiceClient, type ServiceResponse } from './service-client';

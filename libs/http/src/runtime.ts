@@ -17,6 +17,11 @@ export interface ServiceRuntime {
   publicBaseUrl?: string;
   /** Absolute base for URLs made outside a request (tracking pages, document links). */
   defaultPublicUrl: string;
+  /**
+   * Base URLs of the other services, by name. Read at call time: the one-process launcher fills it in
+   * as services start.
+   */
+  peers: Record<string, string>;
   port: number;
   host?: string;
 }

@@ -3,12 +3,16 @@ import { createLogger, type Logger } from '@waybill/logger';
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { RabbitEventBus } from '@waybill/messaging';
 import { BullJobDriver } from '@waybill/jobs';
+import { catalogueEntry, peersFromEnv } from './catalogue';
+
+export * from './catalogue';
 
 /**
  * The distributed mode: a service process built from the environment against the real servers.
  * Every variable is required here (no embedded fallbacks), so a misconfigured replica stops at once.
  */
-export async function runtimeFromEnv(service: string, portVar: string, defaultPort: number): Promise<ServiceRuntime> {
+export async function runtimeFromEnv(service: string): Promise<ServiceRuntime> {
+  const { portVar, defaultPort } = service === 'gateway' ? { portVar: 'PORT', defaultPort: 8080 } : catalogueEntry(service);
   const cfg = loadConfigOrExit({
     databaseUrl: env.string('DATABASE_URL'),
     amqpUrl: env.string('AMQP_URL'),
@@ -28,6 +32,7 @@ export async function runtimeFromEnv(service: string, portVar: string, defaultPo
     internalJwtSecret: cfg.internalJwtSecret,
     publicBaseUrl: cfg.publicBaseUrl,
     defaultPublicUrl: cfg.publicBaseUrl ?? 'http://localhost:8080',
+    peers: peersFromEnv(),
     port: cfg.port,
     host: cfg.host,
   };

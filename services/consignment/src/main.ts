@@ -3,7 +3,7 @@ import { startConsignmentService } from './service';
 
 /** Distributed mode: this service alone, against Postgres, RabbitMQ and Redis from the environment. */
 async function main(): Promise<void> {
-  const rt = await runtimeFromEnv('consignment', 'CONSIGNMENT_PORT', 7101);
+  const rt = await runtimeFromEnv('consignment');
   const svc = await startConsignmentService(rt);
   stopOnSignal(rt.logger, [svc], async () => {
     await rt.bus.close();

@@ -5,6 +5,8 @@ import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { buildApp } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
+import { startConsumers } from './consumers';
+import { CompanyDirectory } from './companies/company.context';
 
 export const SCHEMA = 'consignment';
 
@@ -16,10 +18,13 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
   const relay = new OutboxRelay({ database, bus: rt.bus, logger });
   relay.start();
   const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
+  const companies = new CompanyDirectory(database.db, registry);
+  const afterCommit = () => relay.nudge();
+  const subscriptions = await startConsumers({ database, bus: rt.bus, registry, companies, logger, afterCommit });
   const { app } = buildApp({
-    db: database.db, registry, logger, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl,
+    db: database.db, registry, logger, companies, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
-    afterCommit: () => relay.nudge(),
+    afterCommit,
   });
   const { server, port } = await listen(app, rt.port, rt.host);
   logger.info({ port }, 'consignment service listening');
@@ -28,6 +33,7 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
     port,
     stop: async () => {
       await closeServer(server);
+      await Promise.all(subscriptions.map((s) => s.cancel()));
       await relay.stop();
       await database.close();
     },

@@ -1,0 +1,49 @@
+import http from 'node:http';
+import type { InternalPrincipal, InternalTokenSigner } from '@waybill/internal-auth';
+import { HttpError } from './errors';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+export interface ServiceResponse<T> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Calls another service's internal HTTP API with an internal JWT for that service's audience. A service
+ * never imports another service's code; this is how it asks the owner.
+ */
+export class ServiceClient {
+  constructor(private readonly peers: Record<string, string>, private readonly signer: InternalTokenSigner) {}
+
+  async request<T = unknown>(service: string, method: string, path: string, principal: InternalPrincipal, body?: unknown, timeoutMs = 10_000): Promise<ServiceResponse<T>> {
+    const base = this.peers[service];
+    if (!base) throw new HttpError(503, `Service ${service} is not available in this deployment.`);
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string> = { authorization: `Bearer ${this.signer.sign(service, principal)}`, accept: 'application/json' };
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(payload.length);
+    }
+    return new Promise((resolve, reject) => {
+      const req = http.request(new URL(path, base), { method, headers, agent, timeout: timeoutMs }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = undefined;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = text;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed as T });
+        });
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`${service} did not answer within ${timeoutMs} ms`)));
+      req.on('error', (err) => reject(new HttpError(503, `Service ${service} is unavailable: ${err.message}`)));
+      req.end(payload);
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { EventBus, Subscription } from '@waybill/messaging';
+import type { CarrierRegistry } from '@waybill/carriers';
+import type { Logger } from '@waybill/logger';
+import type { ConsignmentDb } from '../database';
+import type { CompanyDirectory } from '../companies/company.context';
+
+/** What a consumer of other contexts' events gets to work with. */
+export interface ConsumerDeps {
+  database: { db: Kysely<ConsignmentDb> };
+  bus: EventBus;
+  registry: CarrierRegistry;
+  companies: CompanyDirectory;
+  logger: Logger;
+  afterCommit: () => void;
+}
+
+/**
+ * Subscriptions of this service to other contexts' events. Each consumer lives in its own file in this
+ * folder (durable queue `consignment.<purpose>`, wrapped in `idempotent` from @waybill/messaging) and is
+ * added to this list.
+ */
+const CONSUMERS: Array<(deps: ConsumerDeps) => Promise<Subscription>> = [];
+
+export async function startConsumers(deps: ConsumerDeps): Promise<Subscription[]> {
+  return Promise.all(CONSUMERS.map((start) => start(deps)));
+}
