@@ -1,0 +1,30 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { machineLine, renderTable } from './lib/report';
+import type { Benchmark, BenchRow } from './lib/types';
+
+/**
+ * `make bench`: runs every `bench/*.bench.ts` (or those named on the command line), prints one table and
+ * writes it to bench/RESULTS.md. Benchmarks only target 127.0.0.1 and stop by themselves.
+ */
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const files = readdirSync(__dirname).filter((f) => f.endsWith('.bench.ts')).sort()
+    .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
+  const rows: BenchRow[] = [];
+  for (const f of files) {
+    const { bench } = (await import(join(__dirname, f))) as { bench: Benchmark };
+    process.stdout.write(`\n== ${bench.title} (${f})\n`);
+    const got = await bench.run();
+    process.stdout.write(`${renderTable(got)}\n`);
+    rows.push(...got);
+  }
+  const report = `# Benchmark results\n\nMachine: ${machineLine()}\nRun: ${new Date().toISOString()}\n\n${renderTable(rows)}\n`;
+  process.stdout.write(`\n${report}`);
+  if (only.length === 0) writeFileSync(join(__dirname, 'RESULTS.md'), report);
+}
+
+void main().then(() => process.exit(0), (err) => {
+  process.stderr.write(`bench failed: ${err?.stack ?? err}\n`);
+  process.exit(1);
+});
