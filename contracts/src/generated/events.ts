@@ -104,3 +104,14 @@ export interface ConsignmentStatusChangedData {
   from: ConsignmentStatus;
   to: ConsignmentStatus;
 }
+
+/**
+ * Data of delivery_options.rules.changed: a company's delivery rules or settings changed; every replica drops its compiled copy.
+ */
+export interface DeliveryRulesChangedData {
+  change: 'rule.created' | 'rule.updated' | 'rule.deleted' | 'settings.updated';
+  /**
+   * The rule concerned; null for settings.
+   */
+  rule_id?: string | null;
+}
