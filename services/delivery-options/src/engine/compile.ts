@@ -33,8 +33,8 @@ export interface CompiledRuleSet {
   forCountry(country: string): readonly CompiledRule[];
 }
 
-const DEFAULT_TRANSIT: Record<DeliveryType, number> = { same_day: 0, next_day: 1, nominated_day: 1, standard: 2, service_point: 2 };
-const MON_FRI = ['mon', 'tue', 'wed', 'thu', 'fri'];
+export const DEFAULT_TRANSIT: Record<DeliveryType, number> = { same_day: 0, next_day: 1, nominated_day: 1, standard: 2, service_point: 2 };
+const MON_FRI = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
 
 function compilePrice(rule: DeliveryRule, digits: number): (m: MatchInput) => number | null {
   const p = rule.price;
