@@ -3,6 +3,9 @@ import type { DbTarget } from '@waybill/db';
 import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin } from '@waybill/consignment';
+import { openDeliveryOptionsAdmin } from '@waybill/delivery-options';
+import { catalogParts } from './catalog';
+import { demoRules } from './demo-rules';
 
 export interface DemoCredentials {
   company: string;
@@ -43,8 +46,20 @@ export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promis
     await cs.configureCompany(creds.company, { extraCustomFields: false, trackingEnabled: true });
     for (const w of DEMO_WAREHOUSES) await cs.addWarehouse(creds.company, w);
     for (const p of SANDBOX_PROFILES) await cs.enableCarrier(creds.company, p.identifier);
+    await seedDemoRules(target, creds.company);
   } finally {
     await gw.close();
     await cs.close();
+  }
+}
+
+/** The demo's delivery rules and settings, on first start only: later edits survive restarts. */
+async function seedDemoRules(target: DbTarget, company: string): Promise<void> {
+  const dor = await openDeliveryOptionsAdmin(target);
+  try {
+    const parts = catalogParts(company, SANDBOX_PROFILES.map((p) => p.identifier), DEMO_WAREHOUSES);
+    await dor.seedRules(company, demoRules(company), { allocation_preference: 'cheapest', currency: 'GBP' }, parts);
+  } finally {
+    await dor.close();
   }
 }

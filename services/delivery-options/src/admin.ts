@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest, type DbTarget } from '@waybill/db';
-import type { DeliveryRule, DeliveryRuleInput, DeliverySettings } from '@waybill/contracts';
+import type { DeliveryRule, DeliverySettings } from '@waybill/contracts';
 import type { DeliveryOptionsDb } from './database';
 import { migrations } from './migrations';
 import { SCHEMA } from './service';
@@ -25,7 +25,7 @@ export interface DeliveryOptionsAdmin {
   settings(company: string): Promise<Required<DeliverySettings>>;
   updateSettings(company: string, body: unknown): Promise<Required<DeliverySettings>>;
   /** Gives a company its first rules and settings; does nothing once it has settings (a re-seed keeps edits). */
-  seedRules(company: string, rules: DeliveryRuleInput[], settings: Required<DeliverySettings>, catalog: CatalogParts): Promise<boolean>;
+  seedRules(company: string, rules: readonly unknown[], settings: Required<DeliverySettings>, catalog: CatalogParts): Promise<boolean>;
   close(): Promise<void>;
 }
 

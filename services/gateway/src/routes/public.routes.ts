@@ -15,6 +15,8 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   warehouses: 'consignment',
   consignments: 'consignment',
   consignment: 'consignment',
+  'delivery-rules': 'delivery-options',
+  'delivery-settings': 'delivery-options',
 };
 
 export interface EdgeDeps {
