@@ -3,6 +3,7 @@ import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
 import { openTarget } from './target';
+import { registerRulesCommands } from './rules.commands';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -81,6 +82,17 @@ program.command('carrier <company> <carrier_id>').description('enable a carrier 
 
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
+
+registerRulesCommands(program, async (fn) => {
+  const t = await openTarget(program.opts());
+  const cs = await openConsignmentAdmin(t.target);
+  try {
+    await fn(t.target, cs);
+  } finally {
+    await cs.close();
+    await t.close();
+  }
+});
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);
