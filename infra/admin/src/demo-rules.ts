@@ -33,7 +33,7 @@ export function demoRules(company: string): Array<Record<string, unknown>> {
     },
     {
       name: 'SwiftPost same day, central London', service_id: 'SwiftPost|SwiftPost 24', delivery_type: 'same_day',
-      conditions: { ...london, countries: ['GB'], postcodes: ['E1 *', 'EC*', 'WC*', 'W1*', 'SW1*', 'SE1 *', 'N1 *'], max_package_weight_kg: 10 },
+      conditions: { ...london, countries: ['GB'], postcodes: ['E1 *', 'EC*', 'WC*', 'W1*', 'SW1*', 'SE1 *', 'N1 *'], ...LIGHT },
       price: { amount: '9.95' }, schedule: { cutoff: '11:00', transit_days: 0, delivery_window: { start: '18:00', end: '22:00' } },
     },
     {
