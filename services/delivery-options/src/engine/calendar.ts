@@ -8,12 +8,33 @@ export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as con
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return isoOfDay(dayNumber(date) + days);
 }
 
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
+  return weekdayOfDay(dayNumber(date));
+}
+
+/** Days since 1970-01-01: the hot path steps through days as integers and writes ISO text only at the end. */
+export function dayNumber(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+}
+
+export function weekdayOfDay(day: number): number {
+  return (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+}
+
+const isoByDay = new Map<number, string>();
+
+export function isoOfDay(day: number): string {
+  let iso = isoByDay.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (isoByDay.size > 20_000) isoByDay.clear();
+    isoByDay.set(day, iso);
+  }
+  return iso;
 }
 
 /** Minutes after midnight of an `HH:MM` text. */
@@ -69,6 +90,23 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   const first = offsetMinutes(new Date(guess), timeZone);
   const second = offsetMinutes(new Date(guess - first * 60_000), timeZone);
   return new Date(guess - second * 60_000);
+}
+
+const localIsoCache = new Map<string, string>();
+
+/**
+ * `date` `time` on the wall clock of `timeZone`, as ISO 8601 with the offset then in force. Memoised:
+ * a time zone's rules do not change while the process runs, and every checkout asks for the same few.
+ */
+export function localIso(date: string, time: string, timeZone: string): string {
+  const key = `${timeZone}|${date}|${time}`;
+  let iso = localIsoCache.get(key);
+  if (iso === undefined) {
+    iso = isoInZone(zonedInstant(date, time, timeZone), timeZone);
+    if (localIsoCache.size > 20_000) localIsoCache.clear();
+    localIsoCache.set(key, iso);
+  }
+  return iso;
 }
 
 /** ISO 8601 with the zone's offset at that instant, e.g. `2026-03-30T16:00:00+01:00`. */

@@ -58,6 +58,16 @@ function compileRule(rule: DeliveryRule, digits: number): CompiledRule {
     days: rule.delivery_type === 'nominated_day' ? s.nominated_days ?? 5 : 1,
   };
   const cutoffs = new Map(Object.entries(s.warehouse_cutoffs ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const timetables = new Map<string, Timetable>();
+  const timetable = (warehouseId: string): Timetable => {
+    let t = timetables.get(warehouseId);
+    if (!t) {
+      const cutoff = cutoffs.get(warehouseId.toLowerCase()) ?? s.cutoff ?? null;
+      t = { ...base, cutoff, key: `${cutoff}|${base.transitDays}|${[...workingDays].sort().join('')}|${base.days}` };
+      timetables.set(warehouseId, t);
+    }
+    return t;
+  };
   return {
     id: rule.id,
     serviceKey: rule.service_id.toLowerCase(),
@@ -65,7 +75,7 @@ function compileRule(rule: DeliveryRule, digits: number): CompiledRule {
     window: s.delivery_window ?? null,
     matches: (m) => checks.every((check) => check(m)),
     price: compilePrice(rule, digits),
-    timetable: (warehouseId) => ({ ...base, cutoff: cutoffs.get(warehouseId.toLowerCase()) ?? s.cutoff ?? null }),
+    timetable,
   };
 }
 

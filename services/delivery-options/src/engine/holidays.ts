@@ -1,4 +1,5 @@
 import Holidays from 'date-holidays';
+import { dayNumber, isoOfDay } from './calendar';
 
 /** Holiday types that close carriers' depots: days off by law and bank holidays. */
 const CLOSED_TYPES = new Set(['public', 'bank']);
@@ -11,43 +12,49 @@ const DEFAULT_REGION: Record<string, string> = { GB: 'ENG' };
 
 /**
  * Public holidays by country (and region where the address names one), from the `date-holidays`
- * data. Each country-year is computed once and kept as a set of ISO dates, so a look-up on the hot
+ * data. Each country-year is computed once and kept as a set of day numbers, so a look-up on the hot
  * path is a set probe.
  */
 export class HolidayCalendar {
-  private readonly years = new Map<string, Set<string>>();
-  private readonly regions = new Map<string, Record<string, string>>();
+  private readonly years = new Map<string, Set<number>>();
+  private readonly calendars = new Map<string, string>();
 
   isHoliday(country: string, region: string | null | undefined, date: string): boolean {
-    const cc = country.toUpperCase();
-    const key = `${cc}|${this.regionCode(cc, region) ?? ''}|${date.slice(0, 4)}`;
+    return this.isHolidayDay(country, region, dayNumber(date));
+  }
+
+  isHolidayDay(country: string, region: string | null | undefined, day: number): boolean {
+    const calendar = this.calendarOf(country, region);
+    const year = isoOfDay(day).slice(0, 4);
+    const key = `${calendar}|${year}`;
     let days = this.years.get(key);
     if (!days) {
-      days = this.compute(cc, this.regionCode(cc, region), Number(date.slice(0, 4)));
+      days = this.compute(calendar, Number(year));
       this.years.set(key, days);
     }
-    return days.has(date);
+    return days.has(day);
   }
 
-  /** A region given as code or name ("SCT", "Scotland", "BY", "Bayern"), else the country's default. */
-  regionCode(country: string, region: string | null | undefined): string | undefined {
-    let states = this.regions.get(country);
-    if (!states) {
-      states = (new Holidays().getStates(country) as Record<string, string> | undefined) ?? {};
-      this.regions.set(country, states);
+  /** `GB|SCT` for a region given as code or name ("SCT", "Scotland"), else the country's default region. */
+  private calendarOf(country: string, region: string | null | undefined): string {
+    const asked = `${country}|${region ?? ''}`;
+    let calendar = this.calendars.get(asked);
+    if (calendar === undefined) {
+      const cc = country.toUpperCase();
+      const states = (new Holidays().getStates(cc) as Record<string, string> | undefined) ?? {};
+      const wanted = region?.trim().toLowerCase();
+      const code = Object.entries(states).find(([c, name]) => wanted && (c.toLowerCase() === wanted || name.toLowerCase() === wanted))?.[0];
+      calendar = `${cc}|${code ?? DEFAULT_REGION[cc] ?? ''}`;
+      if (this.calendars.size > 10_000) this.calendars.clear();
+      this.calendars.set(asked, calendar);
     }
-    const wanted = region?.trim().toLowerCase();
-    if (wanted) {
-      for (const [code, name] of Object.entries(states)) {
-        if (code.toLowerCase() === wanted || name.toLowerCase() === wanted) return code;
-      }
-    }
-    return DEFAULT_REGION[country];
+    return calendar;
   }
 
-  private compute(country: string, region: string | undefined, year: number): Set<string> {
+  private compute(calendar: string, year: number): Set<number> {
+    const [country, region] = calendar.split('|');
     const hd = region ? new Holidays(country, region) : new Holidays(country);
     const list = (hd.getHolidays(year) || []) as Array<{ date: string; type: string }>;
-    return new Set(list.filter((h) => CLOSED_TYPES.has(h.type)).map((h) => h.date.slice(0, 10)));
+    return new Set(list.filter((h) => CLOSED_TYPES.has(h.type)).map((h) => dayNumber(h.date.slice(0, 10))));
   }
 }
