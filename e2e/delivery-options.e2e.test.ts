@@ -114,6 +114,7 @@ describe.each(availableModes())('delivery options (%s)', (mode) => {
     [{ recipient: { address: { country: '' } } }, 'recipient.address.country: This field may not be blank.'],
     [{ recipient: { address: { country: 'GB' } }, shipping_date: '2026-13-01' }, 'shipping_date: Date has wrong format. Use YYYY-MM-DD.'],
     [{ recipient: { address: { country: 'GB' } }, settings: { delivery_type: 'express' } }, 'settings.delivery_type: "express" is not a valid choice.'],
+    [{ recipient: { address: { country: 'GB' } }, shipping_date: '9999-12-30' }, 'shipping_date: Must be within 366 days from today.'],
     [{ recipient: { address: { country: 'GB' } }, packages: [{ weight: -1 }] }, 'packages.0.weight: Ensure this value is greater than or equal to 0.'],
     [{ recipient: { address: { country: 'GB' } }, colour: 'blue' }, 'colour: Unknown field.'],
     [{ recipient: { address: { country: 'GB' } }, warehouse_id: 'demo-co|Nowhere' }, 'warehouse_id: warehouse "demo-co|Nowhere" not found.'],

@@ -1,9 +1,9 @@
 import { InvalidError } from '@waybill/http';
-import { wallClock } from '../engine/calendar';
+import { addDays, wallClock } from '../engine/calendar';
 import { minorToDecimal } from '../engine/money';
 import { cheapestFirst, fastestFirst, quotes } from '../engine/quote';
 import { shipmentOf } from '../engine/shipment';
-import { originOf } from '../quote/request';
+import { HORIZON_DAYS, originOf } from '../quote/request';
 import { originFrom, type QuoteDeps } from '../quote/quote.deps';
 
 export interface AllocationCandidates {
@@ -24,7 +24,10 @@ export async function allocationCandidates(deps: QuoteDeps, company: string, bod
   const origin = originFrom(originOf(catalog, body.warehouse_id));
   const now = deps.now();
   const shipment = { ...shipmentOf(body), deliveryType: null };
-  const shippingDate = shipment.shippingDate ?? wallClock(now, origin.timeZone).date;
+  const today = wallClock(now, origin.timeZone).date;
+  // A consignment's date far ahead is still allocated, as if it shipped at the end of the horizon.
+  const latest = addDays(today, HORIZON_DAYS);
+  const shippingDate = shipment.shippingDate === null ? today : shipment.shippingDate > latest ? latest : shipment.shippingDate;
   const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now }, shipment, origin, shippingDate);
   const ordered = rules.preference === 'fastest' ? fastestFirst(found) : cheapestFirst(found);
   const seen = new Set<string>();

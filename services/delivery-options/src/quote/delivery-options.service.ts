@@ -1,7 +1,8 @@
 import type { DeliveryOptionsResponse } from '@waybill/contracts';
 import { fastestFirst, quotes, toDeliveryOption } from '../engine/quote';
 import { shipmentOf } from '../engine/shipment';
-import { originOf, parseRequest } from './request';
+import { wallClock } from '../engine/calendar';
+import { checkHorizon, originOf, parseRequest } from './request';
 import { originFrom, type QuoteDeps } from './quote.deps';
 
 /** POST delivery_options: every option the company's rules give, soonest first, then cheapest. */
@@ -10,6 +11,8 @@ export async function deliveryOptions(deps: QuoteDeps, company: string, raw: unk
   const [catalog, rules] = await Promise.all([deps.catalogs.get(company), deps.rules.get(company)]);
   const origin = originFrom(originOf(catalog, body.warehouse_id));
   const shipment = shipmentOf(body);
-  const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now: deps.now() }, shipment, origin, shipment.shippingDate);
+  const now = deps.now();
+  const shippingDate = shipment.shippingDate === null ? null : checkHorizon(shipment.shippingDate, wallClock(now, origin.timeZone).date);
+  const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now }, shipment, origin, shippingDate);
   return { delivery_options: fastestFirst(found).map((q) => toDeliveryOption(q, rules)) };
 }

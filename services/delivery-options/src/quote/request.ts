@@ -1,6 +1,10 @@
 import { SchemaId, validate } from '@waybill/contracts';
 import { InvalidError } from '@waybill/http';
 import { findWarehouse, type CompanyCatalog, type WarehouseInfo } from '../directory/catalog';
+import { addDays } from '../engine/calendar';
+
+/** How far ahead a shipping date may be: dates beyond are meaningless to quote and costly to compute. */
+export const HORIZON_DAYS = 366;
 
 /** `""` means absent, as on the consignments API; returns the paths that were blank for better messages. */
 function withoutBlanks(value: unknown, path: string, blanks: Set<string>): unknown {
@@ -42,4 +46,12 @@ export function originOf(catalog: CompanyCatalog, warehouseRef: unknown): Wareho
   }
   if (!catalog.defaultWarehouse) throw InvalidError.field('warehouse_id', 'The company has no warehouse to ship from.');
   return catalog.defaultWarehouse;
+}
+
+/** A shipping date no further than the horizon from the warehouse's today, or a 400 naming the field. */
+export function checkHorizon(shippingDate: string | null, today: string): string | null {
+  if (shippingDate !== null && shippingDate > addDays(today, HORIZON_DAYS)) {
+    throw InvalidError.field('shipping_date', `Must be within ${HORIZON_DAYS} days from today.`);
+  }
+  return shippingDate;
 }
