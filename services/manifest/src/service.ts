@@ -16,6 +16,8 @@ export const SCHEMA = 'manifest';
 export interface ManifestServiceOptions {
   registry?: CarrierRegistry;
   sweeper?: SweeperOptions;
+  /** Default: 5 attempts, backoff from 2 s (about 30 s of retries before a manifest fails). */
+  generation?: { attempts: number; backoffMs: number };
 }
 
 /** Migrates, works the manifest-documents queue, recovers what a crash left behind, and serves HTTP. */
@@ -24,7 +26,7 @@ export async function startManifestService(rt: ServiceRuntime, opts: ManifestSer
   const database = openDatabase<ManifestDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const deps: ManifestDeps = {
-    db: database.db, jobs: rt.jobs, logger,
+    db: database.db, jobs: rt.jobs, logger, generation: opts.generation ?? { attempts: 5, backoffMs: 2000 },
     registry: opts.registry ?? sandboxRegistry(rt.defaultPublicUrl),
     consignments: new ConsignmentClaims(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret))),
   };

@@ -8,7 +8,7 @@ export const GENERATE_JOB = 'generate';
 
 /** One job per manifest (deduplicated by its id), retried with backoff when the carrier or the writer fails. */
 export async function enqueueGeneration(deps: ManifestDeps, manifestId: string): Promise<void> {
-  await deps.jobs.enqueue(Queues.manifestDocuments, GENERATE_JOB, { manifest_id: manifestId }, { jobId: manifestId, attempts: 5, backoffMs: 2000 });
+  await deps.jobs.enqueue(Queues.manifestDocuments, GENERATE_JOB, { manifest_id: manifestId }, { jobId: manifestId, ...deps.generation });
 }
 
 /**

@@ -12,4 +12,6 @@ export interface ManifestDeps {
   jobs: JobDriver;
   registry: CarrierRegistry;
   logger: Logger;
+  /** Attempts and backoff base of the document job (carrier call and PDF). */
+  generation: { attempts: number; backoffMs: number };
 }

@@ -49,8 +49,8 @@ export class ManifestSweeper {
 
   private async sweepOnce(): Promise<void> {
     const now = Date.now();
-    const deadline = Math.round(this.o.deadlineMs / 60_000);
-    const failed = await failOverdue(this.deps.db, new Date(now - this.o.deadlineMs), `The manifest document was not generated within ${deadline} minutes.`);
+    const minutes = Math.max(1, Math.round(this.o.deadlineMs / 60_000));
+    const failed = await failOverdue(this.deps.db, new Date(now - this.o.deadlineMs), `The manifest document was not generated within ${minutes} minute(s).`);
     if (failed.length) this.deps.logger.error({ manifest_ids: failed }, 'manifests failed: generation overdue');
     for (const m of await leaseStale(this.deps.db, 'claiming', new Date(now - this.o.claimStaleMs))) {
       const order = { id: m.id, company: m.company, carrierId: m.carrier_id, warehouseId: m.warehouse_id, consignmentIds: m.consignment_ids };
