@@ -1,6 +1,6 @@
 import type { Carrier } from '@waybill/carriers';
 import { isAllocated } from '../consignments/consignment.status';
-import type { ConsignmentRow } from '../consignments/consignment.table';
+import type { ClaimCheckRow } from './manifest-claim.repository';
 
 /** What the claim is for: resolved from the request before any row is read. */
 export interface ClaimTarget {
@@ -17,7 +17,7 @@ export interface ClaimProblem {
 }
 
 /** Why one consignment cannot go on this manifest, or null when it can. */
-function problemWith(row: ConsignmentRow | undefined, t: ClaimTarget): string | null {
+function problemWith(row: ClaimCheckRow | undefined, t: ClaimTarget): string | null {
   // Another company's consignment is "not found" too: its existence is not ours to reveal.
   if (!row) return 'not found';
   if (row.status === 'Manifested') return row.manifest_id ? `already on manifest ${row.manifest_id}` : 'already manifested';
@@ -28,7 +28,7 @@ function problemWith(row: ConsignmentRow | undefined, t: ClaimTarget): string | 
 }
 
 /** Every consignment that cannot be manifested, in request order (all or nothing, so all are reported). */
-export function findProblems(rows: ConsignmentRow[], t: ClaimTarget): ClaimProblem[] {
+export function findProblems(rows: ClaimCheckRow[], t: ClaimTarget): ClaimProblem[] {
   const byId = new Map(rows.map((r) => [r.identifier, r]));
   const problems: ClaimProblem[] = [];
   t.identifiers.forEach((identifier, index) => {

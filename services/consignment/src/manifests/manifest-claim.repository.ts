@@ -8,8 +8,11 @@ type Trx = Transaction<ConsignmentDb>;
  * Locks the company's rows among `identifiers` until the transaction ends. Rows are locked in `seq`
  * order, so two claims over overlapping sets queue behind each other instead of deadlocking.
  */
-export async function lockForClaim(trx: Trx, company: string, identifiers: string[]): Promise<ConsignmentRow[]> {
-  return trx.selectFrom('consignments').selectAll()
+export type ClaimCheckRow = Pick<ConsignmentRow, 'identifier' | 'status' | 'carrier_id' | 'warehouse_id' | 'manifest_id'>;
+
+/** Only what the checks read: a manifest may lock 10,000 rows, and their documents are not needed for that. */
+export async function lockForClaim(trx: Trx, company: string, identifiers: string[]): Promise<ClaimCheckRow[]> {
+  return trx.selectFrom('consignments').select(['identifier', 'status', 'carrier_id', 'warehouse_id', 'manifest_id'])
     .where('company', '=', company)
     .where(sql<boolean>`identifier = any(${identifiers}::text[])`)
     .orderBy('seq')

@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { code128 } from './barcode';
 import { drawColumnHeadings, drawFooter, drawHeader } from './manifest-header';
-import { BANDS, paginate, rowLines } from './manifest-layout';
 import { drawClosing, drawRow, totalsOf } from './manifest-rows';
 import type { ManifestDocumentData } from './manifest-document.data';
+import { TextRun } from './pdf-text-run';
+import { recordForm } from './pdf-form';
+import { BANDS, FONT, paginate, rowLines } from './manifest-layout';
 
 export interface RenderedManifest {
   pdf: Buffer;
@@ -30,12 +32,18 @@ export async function renderManifestPdf(d: ManifestDocumentData): Promise<Render
     doc.on('end', () => resolve());
     doc.on('error', reject);
   });
+  const run = new TextRun(doc, FONT.regular, FONT.rowSize);
+  let stampHeader: (() => void) | undefined;
   for (let p = 0; p < pages.length; p++) {
     doc.addPage({ size: 'A4', margin: 0 });
-    drawHeader(doc, d, barcode);
-    drawColumnHeadings(doc);
+    stampHeader ??= recordForm(doc, 'ManifestHeader', () => {
+      drawHeader(doc, d, barcode);
+      drawColumnHeadings(doc);
+    });
+    stampHeader();
     let y: number = BANDS.rowsTop;
-    for (const i of pages[p]) y = drawRow(doc, rows[i], i, y, lines[i]);
+    for (const i of pages[p]) y = drawRow(doc, run, rows[i], i, y, lines[i]);
+    run.flush();
     if (p === pages.length - 1) drawClosing(doc, totalsOf(rows), y);
     drawFooter(doc, d.manifestId, p + 1, pages.length);
     // A large manifest takes a while to draw: give the event loop a turn per page so the service keeps answering.

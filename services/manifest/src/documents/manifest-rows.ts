@@ -2,6 +2,7 @@ import type { ClaimedConsignment } from '../manifests/claim.types';
 import { COLUMNS, CLOSING_HEIGHT, FONT, MAX_TRACKING_LINES, PAGE } from './manifest-layout';
 import { grams, kg } from './manifest-format';
 import type { Pdf } from './manifest-document.data';
+import type { TextRun } from './pdf-text-run';
 
 function trackingLines(numbers: string[]): string[] {
   if (numbers.length === 0) return ['-'];
@@ -24,20 +25,16 @@ function cells(c: ClaimedConsignment, index: number): Record<(typeof COLUMNS)[nu
   };
 }
 
-/** Draws one consignment's row at `y` and returns where the next row starts. */
-export function drawRow(doc: Pdf, c: ClaimedConsignment, index: number, y: number, lines: number): number {
+/** Draws one consignment's row at `y` (its texts go into the page's text run) and returns where the next row starts. */
+export function drawRow(doc: Pdf, run: TextRun, c: ClaimedConsignment, index: number, y: number, lines: number): number {
   const height = lines * FONT.lineHeight + 3;
   if (index % 2 === 1) doc.rect(PAGE.margin, y, PAGE.width - 2 * PAGE.margin, height).fill('#f3f3f3');
-  doc.font(FONT.regular).fontSize(FONT.rowSize).fillColor('#000000');
   const values = cells(c, index);
   let x = PAGE.margin;
   for (const col of COLUMNS) {
     values[col.key].forEach((text, line) => {
-      const ty = y + 2 + line * FONT.lineHeight;
-      // No width option: PDFKit then writes the run directly instead of line-wrapping it, which is
-      // what keeps 10,000-row manifests fast. Columns are sized for the longest value they hold.
-      const tx = col.align === 'right' ? x + col.width - 3 - doc.widthOfString(text) : x + 3;
-      doc.text(text, tx, ty, { lineBreak: false });
+      const tx = col.align === 'right' ? x + col.width - 3 - run.widthOf(text) : x + 3;
+      run.add(text, tx, y + 2 + line * FONT.lineHeight);
     });
     x += col.width;
   }
