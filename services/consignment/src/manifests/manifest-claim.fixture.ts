@@ -1,34 +1,22 @@
 import request from 'supertest';
 import type { Express } from 'express';
-import { openDatabase, migrateToLatest, type Database } from '@waybill/db';
-import { sandboxRegistry } from '@waybill/carriers';
-import { createLogger } from '@waybill/logger';
 import { signInternalToken } from '@waybill/internal-auth';
-import type { TestDatabase } from '@waybill/testing';
-import { buildApp, AUDIENCE } from '../app';
-import type { ConsignmentDb } from '../database';
-import { migrations } from '../migrations';
-import { SCHEMA } from '../service';
+import { AUDIENCE } from '../app';
+import { SECRET, startHarness, type Harness } from '../test-support';
 import { enableCarrier, upsertSettings, upsertWarehouse } from '../companies/company.repository';
 
-export const SECRET = 'claim-test-secret';
-export const LONDON = 'acme|London DC';
+export const LONDON = 'acme|Main';
 export const BERLIN = 'acme|Berlin Hub';
 
-/** The consignment service's app on a fresh schema, with two companies of two warehouses each. */
-export async function claimFixture(tdb: TestDatabase): Promise<{ app: Express; database: Database<ConsignmentDb> }> {
-  const database = openDatabase<ConsignmentDb>(tdb.target, SCHEMA);
-  await migrateToLatest(database.db, SCHEMA, migrations);
-  for (const company of ['acme', 'other']) {
-    await upsertSettings(database.db, { company, extraCustomFields: false, trackingEnabled: false });
-    await upsertWarehouse(database.db, { company, name: 'London DC', timezone: 'Europe/London', isDefault: true, address: { company_name: 'Acme Ltd', address1: '1 Dock Road', city: 'London', postcode: 'E14 5AB', country: 'GB' } });
-    await upsertWarehouse(database.db, { company, name: 'Berlin Hub', timezone: 'Europe/Berlin', isDefault: false, address: { address1: 'Lagerstrasse 5', city: 'Berlin', postcode: '10115', country: 'DE' } });
-    for (const c of ['generic', 'swiftpost', 'parcelink']) await enableCarrier(database.db, company, c);
-  }
-  const { app } = buildApp({
-    db: database.db, registry: sandboxRegistry(), logger: createLogger('test'), internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined,
-  });
-  return { app, database };
+/** The service harness (company acme, warehouse Main), plus a second warehouse and a second company. */
+export async function claimHarness(): Promise<Harness> {
+  const h = await startHarness('acme');
+  const db = h.database.db;
+  await upsertWarehouse(db, { company: 'acme', name: 'Berlin Hub', timezone: 'Europe/Berlin', isDefault: false, address: { address1: 'Lagerstrasse 5', city: 'Berlin', postcode: '10115', country: 'DE' } });
+  await upsertSettings(db, { company: 'other', extraCustomFields: false, trackingEnabled: false });
+  await upsertWarehouse(db, { company: 'other', name: 'Main', timezone: 'Europe/London', isDefault: true, address: { address1: '2 Dock Rd', city: 'London', postcode: 'E16 1AA', country: 'GB' } });
+  await enableCarrier(db, 'other', 'generic');
+  return h;
 }
 
 export const bearer = (company: string, principal: string) => `Bearer ${signInternalToken(SECRET, AUDIENCE, { company, principal })}`;

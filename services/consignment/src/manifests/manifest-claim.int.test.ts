@@ -1,24 +1,21 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { sql, type Database } from '@waybill/db';
-import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import type { Harness } from '../test-support';
 import type { ConsignmentDb } from '../database';
-import { BERLIN, LONDON, bearer, claim, claimFixture, createConsignments, parcel } from './manifest-claim.fixture';
+import { BERLIN, LONDON, bearer, claim, claimHarness, createConsignments, parcel } from './manifest-claim.fixture';
 
 const manifestId = () => [...Array(32)].map(() => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
 
 describe('manifest claims (consignment service, internal)', () => {
-  let tdb: TestDatabase;
+  let harness: Harness;
   let app: Express;
   let database: Database<ConsignmentDb>;
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    ({ app, database } = await claimFixture(tdb));
+    harness = await claimHarness();
+    ({ app, database } = harness);
   });
-  afterAll(async () => {
-    await database.close();
-    await tdb.drop();
-  });
+  afterAll(() => harness.close());
 
   const get = (id: string, company = 'acme') => request(app).get(`/companies/${company}/consignment/${id}`).set('authorization', bearer(company, 'token:1'));
   const statusOf = async (id: string) => (await get(id)).body.current_status.status;
@@ -34,7 +31,7 @@ describe('manifest claims (consignment service, internal)', () => {
     expect(res.body).toEqual({
       manifest_id: m,
       carrier: { identifier: 'generic', name: 'Generic Carrier' },
-      warehouse: expect.objectContaining({ identifier: LONDON, name: 'London DC', timezone: 'Europe/London', address: expect.objectContaining({ postcode: 'E14 5AB' }) }),
+      warehouse: expect.objectContaining({ identifier: LONDON, name: 'Main', timezone: 'Europe/London', address: expect.objectContaining({ postcode: 'E16 1AA' }) }),
       consignments: [
         expect.objectContaining({ identifier: b, package_count: 1, weight_kg: null, tracking_numbers: [] }),
         {
