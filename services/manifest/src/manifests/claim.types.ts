@@ -1,3 +1,5 @@
+import type { Address } from '@waybill/carriers';
+
 /**
  * What the consignment service answers to a manifest claim (its internal API,
  * services/consignment/src/manifests). Kept here as plain types: services share no code.
@@ -12,20 +14,9 @@ export interface ClaimedConsignment {
   weight_kg: number | null;
 }
 
-export interface WarehouseAddress {
-  company_name?: string | null;
-  address1: string;
-  address2?: string | null;
-  address3?: string | null;
-  city: string;
-  state?: string | null;
-  postcode: string;
-  country: string;
-}
-
 export interface ClaimResult {
   manifest_id: string;
   carrier: { identifier: string; name: string };
-  warehouse: { identifier: string; name: string; timezone: string; address: WarehouseAddress };
+  warehouse: { identifier: string; name: string; timezone: string; address: Address };
   consignments: ClaimedConsignment[];
 }
