@@ -27,7 +27,7 @@ const BATCH = 500;
  * together): a few multi-row inserts instead of one round trip per event. Same guarantees and order.
  */
 export async function writeEvents<DB>(trx: Kysely<DB>, envelopes: EventEnvelope[]): Promise<void> {
-  envelopes.forEach((e) => validateEnvelopeShape(e));
+  envelopes.forEach((e) => validateEnvelope(e));
   const db = trx as unknown as Kysely<OutboxDatabase>;
   for (let i = 0; i < envelopes.length; i += BATCH) {
     await db.insertInto('outbox').values(envelopes.slice(i, i + BATCH).map((e) => ({
