@@ -9,6 +9,7 @@ import { consignmentRoutes } from './consignments/consignment.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { allocateRoutes } from './consignments/consignment.allocate.routes';
 import { allocationRulesClient, type AllocationRules } from './consignments/consignment.auto-allocation';
+import { manifestClaimRoutes } from './manifests/manifest-claim.routes';
 
 export const AUDIENCE = 'consignment';
 
@@ -38,6 +39,7 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
   company.use(lookupRoutes(companies));
   company.use(allocateRoutes(deps));
   company.use(consignmentRoutes(deps, o.publicBaseUrl));
+  company.use(manifestClaimRoutes(deps));
   app.use('/companies/:company', company);
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));
