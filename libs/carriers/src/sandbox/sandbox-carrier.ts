@@ -4,6 +4,8 @@ import {
 } from '../carrier';
 import { crossesCustomsBorder } from '../customs';
 import { validatePostcode } from './postcodes';
+import type { LabelDesign, RoutingInput } from '../labels';
+import { SANDBOX_LABEL_SPECS } from './sandbox-labels';
 
 /** What distinguishes one sandbox carrier from another; the behaviour is shared. */
 export interface SandboxProfile {
@@ -87,5 +89,19 @@ export class SandboxCarrier implements Carrier {
 
   async cancel(consignmentNumber: string): Promise<void> {
     if (!consignmentNumber) throw new Error('cancel needs a consignment number');
+  }
+
+  // Label members (labels.ts): each sandbox carrier's own label specification, by identifier.
+  labelDesign(service: CarrierServiceDef): LabelDesign {
+    const spec = SANDBOX_LABEL_SPECS[this.identifier];
+    return spec ? spec.design(service) : { ...SANDBOX_LABEL_SPECS.generic.design(service), brand: this.name.toUpperCase() };
+  }
+
+  sortCode(destination: Address, service: CarrierServiceDef): string {
+    return (SANDBOX_LABEL_SPECS[this.identifier] ?? SANDBOX_LABEL_SPECS.generic).sortCode(destination, service);
+  }
+
+  routingCode(input: RoutingInput): string {
+    return (SANDBOX_LABEL_SPECS[this.identifier] ?? SANDBOX_LABEL_SPECS.generic).routingCode(input);
   }
 }
