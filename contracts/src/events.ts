@@ -1,6 +1,6 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
-  ConsignmentUnallocatedData, ConsignmentUpdatedData, EventEnvelope,
+  ConsignmentUnallocatedData, ConsignmentUpdatedData, DocumentsLabelsPrintedData, EventEnvelope,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -13,6 +13,7 @@ export const EventType = {
   ConsignmentUnallocated: 'consignment.consignment.unallocated',
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
+  DocumentsLabelsPrinted: 'documents.labels.printed',
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
@@ -24,6 +25,7 @@ export interface EventDataByType {
   'consignment.consignment.unallocated': ConsignmentUnallocatedData;
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
+  'documents.labels.printed': DocumentsLabelsPrintedData;
 }
 
 /** An envelope whose `data` is typed by its `type`. */
@@ -39,6 +41,7 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentUnallocated]: SchemaId.ConsignmentUnallocatedData,
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
+  [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
 };
 
 /**

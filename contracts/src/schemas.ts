@@ -10,6 +10,7 @@ import consignmentStatus from '../api/consignment-status.json';
 import createResult from '../api/create-result.json';
 import currentStatus from '../api/current-status.json';
 import customAttributes from '../api/custom-attributes.json';
+import consignmentDocuments from '../api/documents.json';
 import errorResponse from '../api/error.json';
 import exportCustoms from '../api/export-customs.json';
 import invoice from '../api/invoice.json';
@@ -25,6 +26,7 @@ import consignmentStatusChanged from '../events/consignment-status-changed.json'
 import consignmentUnallocated from '../events/consignment-unallocated.json';
 import consignmentUpdated from '../events/consignment-updated.json';
 import envelope from '../events/envelope.json';
+import documentsLabelsPrinted from '../events/documents-labels-printed.json';
 
 export interface JsonSchema {
   $id: string;
@@ -55,6 +57,7 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
+  ConsignmentDocuments: `${api}documents.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -62,6 +65,7 @@ export const SchemaId = {
   ConsignmentStatusChangedData: `${events}consignment-status-changed.json`,
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
+  DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
 } as const;
 
 export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
@@ -72,10 +76,12 @@ export const schemaGroups = {
     consignmentInput, consignment, consignmentStatus, currentStatus, recipient, address, packageInput,
     packageSchema, item, exportCustoms, invoice, customAttributes, consignmentPage, createResult,
     carrier, carrierService, warehouse, errorResponse,
+    consignmentDocuments,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
+    documentsLabelsPrinted,
   ] as JsonSchema[],
 };
 

@@ -17,6 +17,11 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   consignment: 'consignment',
 };
 
+/** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
+export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string }> = [
+  { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
+];
+
 export interface EdgeDeps {
   authenticator: Authenticator;
   limiter: RateLimiter;
@@ -60,7 +65,7 @@ export function companyRoutes(deps: EdgeDeps): Router {
     const company = String(req.params.company);
     const rest = req.path.replace(/\/+$/, '');
     const segment = rest.split('/')[1] ?? '';
-    const audience = CONSIGNMENTS_ROUTES[segment];
+    const audience = SPECIFIC_ROUTES.find((r) => r.pattern.test(rest))?.audience ?? CONSIGNMENTS_ROUTES[segment];
     const principal = await authorise(deps, req, 'consignments');
     if (!audience) throw new NotFoundError();
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
