@@ -2,6 +2,7 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { barsWidth, matrixGrid } from '../labels/barcodes';
 import { DESIGN_DPI, pixelSize, type LabelElement, type LabelLayout } from '../labels/layout.model';
 import { textWidth } from '../labels/text-metrics';
+import { encodeGreyPng } from './png.encode';
 
 // Arimo ships inside its npm package and has Helvetica's metrics, so text fills the same width as in the PDF.
 const FAMILY = 'WaybillArimo';
@@ -77,5 +78,5 @@ export function pngLabel(layout: LabelLayout, dpi: number): Buffer {
   const k = dpi / DESIGN_DPI;
   for (const e of layout.elements) if (e.kind !== 'text') draw(ctx, e, k);
   for (const e of layout.elements) if (e.kind === 'text') draw(ctx, e, k);
-  return canvas.toBuffer('image/png');
+  return encodeGreyPng(canvas.data(), width, height);
 }

@@ -1,6 +1,7 @@
 import { sandboxRegistry } from '@waybill/carriers';
-import type { ConsignmentView } from '../src/documents/consignment.view';
-import { senderOf, type Sender } from '../src/documents/sender';
+import type { ConsignmentView } from '../documents/consignment.view';
+import { senderOf, type Sender } from '../documents/sender';
+import { labelFacts } from '../labels/label.facts';
 
 /** A realistic consignment per sandbox carrier, for the gallery and the benchmark. */
 export function sampleConsignment(serviceId: string, packages = 2, country = 'GB'): ConsignmentView {
@@ -37,3 +38,18 @@ export function sampleSender(c: ConsignmentView): Sender {
 }
 
 export const registry = sandboxRegistry();
+
+/** The label facts of a sample consignment, as the service builds them. */
+export function sampleFacts(serviceId: string, packages = 2, country = 'GB', patch: Partial<ConsignmentView> = {}) {
+  const c = { ...sampleConsignment(serviceId, packages, country), ...patch };
+  const found = registry.findService(serviceId);
+  if (!found) throw new Error(`unknown service ${serviceId}`);
+  return labelFacts({ consignment: c, sender: sampleSender(c), carrier: found.carrier, service: found.service });
+}
+
+export const SERVICES = {
+  generic: 'Generic Carrier|Generic Domestic Service GDOM',
+  swiftpost: 'SwiftPost|SwiftPost 24',
+  globex: 'Globex Worldwide|Globex Express Worldwide',
+  parcelink: 'Parcelink|Parcelink Standard',
+} as const;
