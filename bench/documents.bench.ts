@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { Benchmark, BenchRow } from './lib/types';
 import { layoutLabel } from '../services/documents/src/labels/label.layout';
