@@ -1,7 +1,7 @@
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
-import { pdfPages } from './support/documents';
+import { createConsignment, pdfPages } from './support/documents';
 
 // Allocation by rules is the consignment service's (issue 3, internal POST .../allocate); this checks the
 // documents endpoint drives it as API.md section 5 says.
@@ -14,11 +14,7 @@ describe.each(availableModes())('documents of an Unallocated consignment (%s)', 
   });
   afterAll(async () => stack?.stop());
 
-  async function create(body: Record<string, unknown>): Promise<Record<string, any>> {
-    const res = await api.post('/consignments', [body]);
-    expect(res.body.errors).toEqual({});
-    return (await api.get(`/consignment/${res.body.success[0]}`)).body;
-  }
+  const create = (body: Record<string, unknown>) => createConsignment(api, body);
 
   it('allocates it by the company rules first and prints the chosen service', async () => {
     const c = await create(domesticConsignment());

@@ -2,7 +2,7 @@ import { eventually } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
-import { pdfPages, pngSize, zipEntries } from './support/documents';
+import { createConsignment, pdfPages, pngSize, zipEntries } from './support/documents';
 
 const US = { name: 'Grace Hopper', eori_number: 'US12345', address: { address1: '1 Navy Way', city: 'Arlington', state: 'VA', postcode: '22201', country: 'US' } };
 const ITEM = { name: 'Compiler manual', quantity: 2, value: 15.5, harmonisation_code: '490199', country_of_origin: 'GB' };
@@ -16,11 +16,7 @@ describe.each(availableModes())('GET /consignment/{id}/documents (%s)', (mode) =
   });
   afterAll(async () => stack?.stop());
 
-  async function create(body: Record<string, unknown>): Promise<Record<string, any>> {
-    const res = await api.post('/consignments', [body]);
-    expect(res.body.errors).toEqual({});
-    return (await api.get(`/consignment/${res.body.success[0]}`)).body;
-  }
+  const create = (body: Record<string, unknown>) => createConsignment(api, body);
 
   const twoPackages = (service_id: string, extra: Record<string, unknown> = {}) => domesticConsignment({
     service_id, packages: [{ weight: 1.2, items: [ITEM] }, { weight: 800, weight_unit: 'g', items: [ITEM] }], ...extra,

@@ -22,3 +22,10 @@ export function pngSize(buf: Buffer): [number, number] {
 export function zipEntries(base64: string): Record<string, Uint8Array> {
   return unzipSync(new Uint8Array(Buffer.from(base64, 'base64')));
 }
+
+/** Creates one consignment through the public API and reads it back, as the documents tests start. */
+export async function createConsignment(api: { post: (p: string, b: unknown) => Promise<{ body: any }>; get: (p: string) => Promise<{ body: any }> }, body: Record<string, unknown>): Promise<Record<string, any>> {
+  const res = await api.post('/consignments', [body]);
+  if (Object.keys(res.body.errors ?? {}).length > 0) throw new Error(`consignment refused: ${JSON.stringify(res.body.errors)}`);
+  return (await api.get(`/consignment/${res.body.success[0]}`)).body;
+}

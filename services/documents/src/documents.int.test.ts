@@ -71,7 +71,7 @@ describe('documents service (consignment service faked at its internal API)', ()
   });
 
   it('does not announce a reprint of a consignment that is already Printed', async () => {
-    const c = add(SERVICES.generic, { current_status: { status: 'Printed', rejection_reason: null } });
+    const c = add(SERVICES.generic, { current_status: { status: 'Printed', short_form: 'printed', rejection_reason: null } });
     expect((await documents(c.identifier)).status).toBe(200);
     const marker = add(SERVICES.generic);
     await documents(marker.identifier);
@@ -80,7 +80,7 @@ describe('documents service (consignment service faked at its internal API)', ()
   });
 
   it('allocates an Unallocated consignment by the rules first, and prints what it was allocated to', async () => {
-    const c = add(SERVICES.generic, { service_id: null, carrier: null, service: null, consignment_number: null, current_status: { status: 'Unallocated', rejection_reason: null } });
+    const c = add(SERVICES.generic, { service_id: null, carrier: null, service: null, consignment_number: null, current_status: { status: 'Unallocated', short_form: 'unallocated', rejection_reason: null } });
     const allocated = { ...sampleConsignment(SERVICES.swiftpost, 2), identifier: c.identifier, warehouse_id: LONDON.identifier };
     peer.allocations.set(c.identifier, allocated);
     const res = await documents(c.identifier, '?documenttype=application/x-zebra-zpl');
@@ -92,14 +92,14 @@ describe('documents service (consignment service faked at its internal API)', ()
   });
 
   it('answers 409 with the reason when no rule or carrier accepts the consignment', async () => {
-    const c = add(SERVICES.generic, { service_id: null, current_status: { status: 'Unallocated', rejection_reason: null } });
+    const c = add(SERVICES.generic, { service_id: null, current_status: { status: 'Unallocated', short_form: 'unallocated', rejection_reason: null } });
     peer.allocations.set(c.identifier, 'No allocation rule matches a parcel of 45 kg to GB.');
     const res = await documents(c.identifier);
     expect(res).toEqual({ status: 409, body: expect.objectContaining({ detail: 'No allocation rule matches a parcel of 45 kg to GB.' }) });
   });
 
   it('answers 409 for a Cancelled consignment without allocating it, and 404 for an unknown one', async () => {
-    const c = add(SERVICES.generic, { current_status: { status: 'Cancelled', rejection_reason: null } });
+    const c = add(SERVICES.generic, { current_status: { status: 'Cancelled', short_form: 'cancelled', rejection_reason: null } });
     expect((await documents(c.identifier)).status).toBe(409);
     expect(peer.calls.some((call) => call.includes(`${c.identifier}/allocate`))).toBe(false);
     expect((await documents('f'.repeat(32))).status).toBe(404);

@@ -1,65 +1,17 @@
+import type { Consignment, Package, Recipient } from '@waybill/contracts';
+
 /**
- * The consignment as the consignment service answers it (API.md section 5): only the fields the documents
- * use, read defensively because the owner may add fields (ignored) and clients leave optional ones out.
+ * The consignment as the consignment service answers it (contracts/api/consignment.json, generated type),
+ * with `packages` and `recipient` made present at the boundary so the documents code need not ask again.
  */
-export interface AddressView {
-  address1: string;
-  address2?: string | null;
-  address3?: string | null;
-  city: string;
-  state?: string | null;
-  postcode: string;
-  country: string;
-}
+export type ConsignmentView = Omit<Consignment, 'packages' | 'recipient'> & { recipient: Recipient; packages: Package[] };
 
-export interface ItemView {
-  name: string;
-  sku?: string | null;
-  quantity: number;
-  value?: number | null;
-  harmonisation_code?: string | null;
-  country_of_origin?: string | null;
-  weight?: number | null;
-}
+export type { Address as AddressView, Item as ItemView, Package as PackageView, Recipient as RecipientView } from '@waybill/contracts';
 
-export interface PackageView {
-  description?: string | null;
-  weight?: number | null;
-  weight_unit?: string | null;
-  reference?: string | null;
-  tracking_number?: string | null;
-  items?: ItemView[] | null;
-}
-
-export interface RecipientView {
-  name?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  company_name?: string | null;
-  email_address?: string | null;
-  contact_number?: string | null;
-  tax_identifier?: string | null;
-  eori_number?: string | null;
-  address: AddressView;
-}
-
-export interface ConsignmentView {
-  identifier: string;
-  order_number: string;
-  create_date: string;
-  carrier: string | null;
-  service_id: string | null;
-  service: string | null;
-  warehouse_id: string | null;
-  shipping_date?: string | null;
-  currency?: string | null;
-  recipient: RecipientView;
-  packages: PackageView[];
-  export_customs?: { reason_for_export?: string | null; shipping_cost?: string | null; ioss_number?: string | null } | null;
-  invoice?: { incoterm?: string | null } | null;
-  custom_attributes?: Record<string, string | null> | null;
-  current_status: { status: string; rejection_reason: string | null };
-  consignment_number: string | null;
+/** Narrows the owner's answer; a consignment without a recipient cannot exist (the owner requires one). */
+export function asView(c: Consignment): ConsignmentView {
+  if (!c.recipient) throw new Error(`consignment ${c.identifier} has no recipient`);
+  return { ...c, recipient: c.recipient, packages: c.packages ?? [] };
 }
 
 /** The calendar date printed on documents: the shipping date, else the day the consignment was created. */

@@ -53,7 +53,7 @@ export async function consignmentDocuments(deps: DocumentsDeps, company: string,
   const c = await printable(deps, company, identifier);
   const found = c.service_id ? deps.registry.findService(c.service_id) : undefined;
   if (!found) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
-  const warehouse = shipFrom(await deps.peer.warehouses(company), c.warehouse_id);
+  const warehouse = shipFrom(await deps.peer.warehouses(company), c.warehouse_id ?? null);
   const sender = senderOf(warehouse, settings.contact, c.custom_attributes);
   const customs = found.carrier.requiresCustoms(warehouse.address.country, c.recipient.address.country);
   const invoice = customs ? buildInvoice(c, sender, found.carrier.name) : null;

@@ -41,7 +41,7 @@ const OVERRIDES: ReadonlyArray<[keyof Sender, string]> = [
 
 const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
-export function senderOf(warehouse: WarehouseView, contact: CompanyContact, attrs: Record<string, string | null> | null | undefined): Sender {
+export function senderOf(warehouse: WarehouseView, contact: CompanyContact, overrides: object | null | undefined): Sender {
   const a = warehouse.address;
   const base: Sender = {
     name: a.company_name || contact.name || warehouse.name,
@@ -50,7 +50,7 @@ export function senderOf(warehouse: WarehouseView, contact: CompanyContact, attr
     email: contact.email, phone: contact.phone, eori: contact.eori,
   };
   for (const [field, key] of OVERRIDES) {
-    const v = attrs?.[key];
+    const v = (overrides as Record<string, unknown> | null | undefined)?.[key];
     if (present(v)) (base as unknown as Record<string, string>)[field] = v.trim();
   }
   return base;

@@ -52,7 +52,7 @@ describe('customs invoice', () => {
   });
 
   it('prints every fact on A4 (or 6x4) pages, each copy in full', async () => {
-    const c = { ...consignment(), export_customs: { reason_for_export: 'gift', shipping_cost: '9.50', ioss_number: 'IM2760000742' } };
+    const c = { ...consignment(), export_customs: { reason_for_export: 'gift' as const, shipping_cost: '9.50', ioss_number: 'IM2760000742' } };
     const inv = buildInvoice(c, sampleSender(c), 'Globex Worldwide');
     for (const [size, w, h] of [['A4', 595.28, 841.89], ['6x4', 288, 432]] as const) {
       const doc = newPdf(new Date(c.create_date), 'invoice');

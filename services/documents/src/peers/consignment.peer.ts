@@ -1,5 +1,6 @@
 import { ConflictError, HttpError, NotFoundError, type ServiceClient } from '@waybill/http';
-import type { ConsignmentView } from '../documents/consignment.view';
+import type { Consignment } from '@waybill/contracts';
+import { asView, type ConsignmentView } from '../documents/consignment.view';
 import type { WarehouseView } from '../documents/sender';
 
 type Detail = { detail?: string } | undefined;
@@ -25,10 +26,10 @@ export class ConsignmentPeer {
   }
 
   async consignment(company: string, identifier: string): Promise<ConsignmentView> {
-    const res = await this.client.request<ConsignmentView>('consignment', 'GET', this.path(company, `/consignment/${encodeURIComponent(identifier)}`), this.principal(company));
+    const res = await this.client.request<Consignment>('consignment', 'GET', this.path(company, `/consignment/${encodeURIComponent(identifier)}`), this.principal(company));
     if (res.status === 404) throw new NotFoundError();
     if (res.status !== 200) throw this.unexpected(res.status, res.body, 'read the consignment');
-    return res.body;
+    return asView(res.body);
   }
 
   /**
@@ -36,8 +37,8 @@ export class ConsignmentPeer {
    * rejection_reason says why) is passed on with the owner's `detail`.
    */
   async allocateByRules(company: string, identifier: string): Promise<ConsignmentView> {
-    const res = await this.client.request<ConsignmentView>('consignment', 'POST', this.path(company, `/consignment/${encodeURIComponent(identifier)}/allocate`), this.principal(company), {});
-    if (res.status === 200) return res.body;
+    const res = await this.client.request<Consignment>('consignment', 'POST', this.path(company, `/consignment/${encodeURIComponent(identifier)}/allocate`), this.principal(company), {});
+    if (res.status === 200) return asView(res.body);
     if (res.status === 404) throw new NotFoundError();
     if (res.status === 409) throw new ConflictError((res.body as Detail)?.detail ?? 'No allocation rule or carrier accepted the consignment.');
     throw this.unexpected(res.status, res.body, 'allocate the consignment');

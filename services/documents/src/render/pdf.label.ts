@@ -2,6 +2,7 @@ import { barsWidth, matrixGrid } from '../labels/barcodes';
 import { DESIGN_DPI, type LabelElement, type LabelLayout } from '../labels/layout.model';
 import { textWidth } from '../labels/text-metrics';
 import { num, type Pdf } from './pdf.document';
+import { darkRuns } from './runs';
 
 const K = 72 / DESIGN_DPI;
 
@@ -19,17 +20,8 @@ class RectPath {
   }
 }
 
-/** Dark runs of a row of cells as rectangles (fewer operators than one square per cell). */
 function runs(path: RectPath, x0: number, y: number, cell: number, count: number, dark: (i: number) => boolean): void {
-  let start = -1;
-  for (let i = 0; i <= count; i++) {
-    const on = i < count && dark(i);
-    if (on && start < 0) start = i;
-    if (!on && start >= 0) {
-      path.add(x0 + start * cell, y, (i - start) * cell, cell);
-      start = -1;
-    }
-  }
+  darkRuns(count, dark, (start, length) => path.add(x0 + start * cell, y, length * cell, cell));
 }
 
 function shapes(path: RectPath, e: LabelElement): void {

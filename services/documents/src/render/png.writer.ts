@@ -3,6 +3,7 @@ import { barsWidth, matrixGrid } from '../labels/barcodes';
 import { DESIGN_DPI, pixelSize, type LabelElement, type LabelLayout } from '../labels/layout.model';
 import { textWidth } from '../labels/text-metrics';
 import { encodeGreyPng } from './png.encode';
+import { darkRuns } from './runs';
 
 // Arimo ships inside its npm package and has Helvetica's metrics, so text fills the same width as in the PDF.
 const FAMILY = 'WaybillArimo';
@@ -19,15 +20,7 @@ function registerFonts(): void {
 const ASCENT = 0.718;
 
 function fillRuns(ctx: SKRSContext2D, x0: number, y: number, cell: number, count: number, dark: (i: number) => boolean): void {
-  let start = -1;
-  for (let i = 0; i <= count; i++) {
-    const on = i < count && dark(i);
-    if (on && start < 0) start = i;
-    if (!on && start >= 0) {
-      ctx.fillRect(x0 + start * cell, y, (i - start) * cell, cell);
-      start = -1;
-    }
-  }
+  darkRuns(count, dark, (start, length) => ctx.fillRect(x0 + start * cell, y, length * cell, cell));
 }
 
 function draw(ctx: SKRSContext2D, e: LabelElement, k: number): void {

@@ -16,7 +16,7 @@ export function sampleConsignment(serviceId: string, packages = 2, country = 'GB
     currency: 'GBP',
     recipient: { name: 'Ada Lovelace', company_name: 'Analytical Engines Ltd', contact_number: '+44 20 7946 0958', email_address: 'ada@example.com', eori_number: 'GB987654321000', tax_identifier: 'US-TAX-123', address },
     packages: Array.from({ length: packages }, (_, i) => ({
-      description: 'Books', weight: 1.25 + i, weight_unit: 'kg', reference: `PKG-${i + 1}`, tracking_number: trackingFor(i),
+      description: 'Books', weight: 1.25 + i, weight_unit: 'kg' as const, reference: `PKG-${i + 1}`, tracking_number: trackingFor(i),
       items: [
         { name: 'Notes on the Analytical Engine', sku: 'BK-001', quantity: 2, value: 12.5, harmonisation_code: '490199', country_of_origin: 'GB', weight: 0.4 },
         { name: 'Brass gear set', sku: 'GR-7', quantity: 1, value: 39.99, harmonisation_code: '848340', country_of_origin: 'DE', weight: 0.3 },
@@ -25,7 +25,7 @@ export function sampleConsignment(serviceId: string, packages = 2, country = 'GB
     export_customs: { reason_for_export: 'merchandise', shipping_cost: '14.95', ioss_number: null },
     invoice: { incoterm: 'DAP' },
     custom_attributes: { override_sender_name: 'Demo Co Fulfilment' },
-    current_status: { status: 'Allocated', rejection_reason: null }, consignment_number: `${carrier.slice(0, 2).toUpperCase()}N0000042`,
+    current_status: { status: 'Allocated', short_form: 'allocated', rejection_reason: null }, tracking_url: null, consignment_number: `${carrier.slice(0, 2).toUpperCase()}N0000042`,
   };
 }
 
