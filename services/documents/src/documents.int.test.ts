@@ -98,6 +98,13 @@ describe('documents service (consignment service faked at its internal API)', ()
     expect(res).toEqual({ status: 409, body: expect.objectContaining({ detail: 'No allocation rule matches a parcel of 45 kg to GB.' }) });
   });
 
+  it('answers 409 saying how to proceed when the consignment service cannot allocate by rules (an older version)', async () => {
+    const c = add(SERVICES.generic, { service_id: null, current_status: { status: 'Unallocated', short_form: 'unallocated', rejection_reason: null } });
+    const res = await documents(c.identifier);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/allocate it \(PUT with service_id\)/);
+  });
+
   it('answers 409 for a Cancelled consignment without allocating it, and 404 for an unknown one', async () => {
     const c = add(SERVICES.generic, { current_status: { status: 'Cancelled', short_form: 'cancelled', rejection_reason: null } });
     expect((await documents(c.identifier)).status).toBe(409);

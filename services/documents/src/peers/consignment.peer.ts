@@ -39,7 +39,9 @@ export class ConsignmentPeer {
   async allocateByRules(company: string, identifier: string): Promise<ConsignmentView> {
     const res = await this.client.request<Consignment>('consignment', 'POST', this.path(company, `/consignment/${encodeURIComponent(identifier)}/allocate`), this.principal(company), {});
     if (res.status === 200) return asView(res.body);
-    if (res.status === 404) throw new NotFoundError();
+    // The consignment was just read, so a 404 here is a consignment service that cannot allocate by rules
+    // yet (services deploy independently): a state the client can resolve by allocating it itself.
+    if (res.status === 404) throw new ConflictError('Consignment is Unallocated and cannot be allocated by rules here; allocate it (PUT with service_id) and fetch its documents again.');
     if (res.status === 409) throw new ConflictError((res.body as Detail)?.detail ?? 'No allocation rule or carrier accepted the consignment.');
     throw this.unexpected(res.status, res.body, 'allocate the consignment');
   }
