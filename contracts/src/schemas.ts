@@ -19,6 +19,7 @@ import deliveryRuleInput from '../api/delivery-rule-input.json';
 import deliveryRulePrice from '../api/delivery-rule-price.json';
 import deliveryRuleSchedule from '../api/delivery-rule-schedule.json';
 import deliverySettings from '../api/delivery-settings.json';
+import consignmentDocuments from '../api/documents.json';
 import errorResponse from '../api/error.json';
 import exportCustoms from '../api/export-customs.json';
 import invoice from '../api/invoice.json';
@@ -38,6 +39,7 @@ import consignmentUnallocated from '../events/consignment-unallocated.json';
 import consignmentUpdated from '../events/consignment-updated.json';
 import deliveryRulesChanged from '../events/delivery-rules-changed.json';
 import envelope from '../events/envelope.json';
+import documentsLabelsPrinted from '../events/documents-labels-printed.json';
 
 export interface JsonSchema {
   $id: string;
@@ -80,6 +82,7 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
+  ConsignmentDocuments: `${api}documents.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -88,6 +91,7 @@ export const SchemaId = {
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
   DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
+  DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
 } as const;
 
 export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
@@ -101,11 +105,13 @@ export const schemaGroups = {
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments,
+    consignmentDocuments,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
     deliveryRulesChanged,
+    documentsLabelsPrinted,
   ] as JsonSchema[],
 };
 

@@ -877,3 +877,21 @@ export interface ManifestDocuments {
    */
   documents: string;
 }
+
+/**
+ * Labels and customs invoice of a consignment (GET /consignment/{identifier}/documents).
+ */
+export interface ConsignmentDocuments {
+  /**
+   * application/pdf: base64 of one PDF, one label per page. application/x-zebra-zpl: plain ZPL text, one ^XA...^XZ block per label. image/png: base64 of a ZIP holding one PNG per label. image/x-png-list: an array of base64 PNGs, one per label.
+   */
+  labels: string | string[];
+  /**
+   * Customs invoice PDF (invoice_quantity copies; A4, or 6x4 where the company chose it) when the carrier requires customs documents on this route; null otherwise. Always PDF, whatever documenttype is.
+   */
+  invoices: string | null;
+  /**
+   * Echo of documenttype.
+   */
+  label_format: 'application/pdf' | 'application/x-zebra-zpl' | 'image/png' | 'image/x-png-list';
+}

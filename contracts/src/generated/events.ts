@@ -115,3 +115,13 @@ export interface DeliveryRulesChangedData {
    */
   rule_id?: string | null;
 }
+
+/**
+ * Data of documents.labels.printed: the labels of an Allocated consignment were fetched. The consignment service moves it to Printed.
+ */
+export interface DocumentsLabelsPrintedData {
+  /**
+   * The consignment whose labels were fetched.
+   */
+  consignment_identifier: string;
+}
