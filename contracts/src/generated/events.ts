@@ -104,3 +104,64 @@ export interface ConsignmentStatusChangedData {
   from: ConsignmentStatus;
   to: ConsignmentStatus;
 }
+
+/**
+ * Data of tracking.tracking.updated: tracking updates of one carrier push, already matched to consignments of the envelope's company. The webhook dispatcher turns it into a tracking_update webhook (SPEC.md 6.2).
+ */
+export interface TrackingUpdatedData {
+  /**
+   * Identifier of the carrier that pushed the updates.
+   */
+  carrier_slug: string;
+  trackings: {
+    tracking_number: string;
+    consignment_identifier: string;
+    consignment_number: string;
+    order_number: string;
+    /**
+     * Internal parcel id of the tracking system.
+     */
+    id: number;
+    /**
+     * Carrier name.
+     */
+    carrier: string;
+    events: {
+      /**
+       * Normalised status, e.g. IN_TRANSIT.
+       */
+      status: string;
+      description?: string | null;
+      timestamp: string;
+      carrier_code?: string | null;
+      location?: string | null;
+    }[];
+  }[];
+}
+
+/**
+ * Data of tracking.pod.retrieved: proof-of-delivery documents retrieved from a carrier for consignments of the envelope's company. The webhook dispatcher turns it into a proof_of_delivery webhook (SPEC.md 6.1).
+ */
+export interface PodRetrievedData {
+  documents: {
+    document_id: string;
+    /**
+     * Temporary link; expires after 72 hours.
+     */
+    document_url: string;
+    file_type: 'image/jpeg' | 'image/png' | 'application/pdf' | 'image/svg+xml';
+    proof_of_delivery_type: 'image' | 'signature';
+    consignment_identifier: string;
+    order_number: string;
+    package_tracking_number?: string | null;
+    package_reference?: string | null;
+    /**
+     * Carrier name.
+     */
+    carrier: string;
+    /**
+     * <carrier name>|<service name>.
+     */
+    service_id: string;
+  }[];
+}
