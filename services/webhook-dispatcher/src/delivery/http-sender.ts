@@ -43,18 +43,25 @@ export async function sendWebhook(rawUrl: string, body: string, headers: Record<
   const started = Date.now();
   const failed = (error: string): SendResult => ({ ok: false, statusCode: null, latencyMs: Date.now() - started, responseHead: null, error });
   let url: URL;
-  let target: ResolvedAddress;
+  let target: ResolvedAddress | undefined;
   try {
     url = parseWebhookUrl(rawUrl, opts.policy);
-    target = await resolveWebhookTarget(url, opts.policy);
+    target = await withinMs(resolveWebhookTarget(url, opts.policy), opts.timeoutMs);
   } catch (err) {
     if (err instanceof UrlRefusedError) return failed(`refused: ${err.message}`);
     throw err;
   }
+  if (!target) return failed(`no answer within ${opts.timeoutMs} ms (resolving the host)`);
+  const pinned = target;
+  const remainingMs = Math.max(1, started + opts.timeoutMs - Date.now());
   const payload = Buffer.from(body, 'utf8');
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
     let settled = false;
+    const timer = setTimeout(() => {
+      finish({ ok: false, statusCode: null, responseHead: null, error: `no answer within ${opts.timeoutMs} ms` });
+      req.destroy();
+    }, remainingMs);
     const finish = (r: Omit<SendResult, 'latencyMs'>) => {
       if (settled) return;
       settled = true;
@@ -64,7 +71,7 @@ export async function sendWebhook(rawUrl: string, body: string, headers: Record<
     const req = client.request({
       protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port || undefined,
       path: `${url.pathname}${url.search}`, method: 'POST', agent: agents[url.protocol as 'http:' | 'https:'],
-      lookup: pinnedLookup(target),
+      lookup: pinnedLookup(pinned),
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'Waybill-Webhooks/1.0' },
     }, (res) => {
       const head = new ResponseHead(res);
@@ -86,13 +93,16 @@ export async function sendWebhook(rawUrl: string, body: string, headers: Record<
       res.on('end', done);
       res.on('error', (err) => (settled ? undefined : finish({ ok: false, statusCode: status, responseHead: head.text(), error: `response failed: ${err.message}` })));
     });
-    const timer = setTimeout(() => {
-      finish({ ok: false, statusCode: null, responseHead: null, error: `no answer within ${opts.timeoutMs} ms` });
-      req.destroy();
-    }, opts.timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) => finish({ ok: false, statusCode: null, responseHead: null, error: `request failed: ${err.code ?? err.message}` }));
     req.end(payload);
   });
+}
+
+/** The promise's value, or undefined if it takes longer than `ms` (DNS can hang for long). */
+function withinMs<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; capped at a day. */
