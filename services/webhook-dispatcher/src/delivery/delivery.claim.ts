@@ -43,7 +43,7 @@ export async function claimAttempt(db: Kysely<DispatcherDb>, job: DeliveryJob, s
     const throttled = endpoint.throttled_until && new Date(endpoint.throttled_until) > now ? new Date(endpoint.throttled_until) : undefined;
     const busy = !throttled && (await inFlight(trx, endpoint.id, now)) >= s.endpointConcurrency;
     if (throttled || busy) {
-      const delayMs = throttled ? throttled.getTime() - now.getTime() + deferralDelayMs(s.deferMs) : deferralDelayMs(s.deferMs);
+      const delayMs = throttled ? throttled.getTime() - now.getTime() + deferralDelayMs(s.deferMs) : deferralDelayMs(s.deferMs, job.deferrals);
       // Moving next_attempt_at tells the sweeper this delivery is waiting, not lost.
       await trx.updateTable('deliveries').set({ next_attempt_at: new Date(now.getTime() + delayMs) }).where(key).execute();
       return { kind: 'deferred', delayMs };

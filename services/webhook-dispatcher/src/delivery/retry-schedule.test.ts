@@ -41,8 +41,11 @@ describe('retry schedule', () => {
     expect(parseDuration('soon')).toBeUndefined();
   });
 
-  it('defers a busy endpoint\'s job briefly, jittered', () => {
-    expect(deferralDelayMs(200, () => 0)).toBe(100);
-    expect(deferralDelayMs(200, () => 0.999)).toBe(300);
+  it('defers a busy endpoint\'s job briefly at first, then less and less often', () => {
+    expect(deferralDelayMs(200, 0, () => 0)).toBe(100);
+    expect(deferralDelayMs(200, 0, () => 0.999)).toBe(300);
+    expect(deferralDelayMs(200, 1, () => 0.5)).toBe(400);
+    expect(deferralDelayMs(200, 5, () => 0.5)).toBe(6400);
+    expect(deferralDelayMs(200, 50, () => 0.5)).toBe(6400);
   });
 });

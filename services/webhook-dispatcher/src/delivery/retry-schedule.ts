@@ -11,7 +11,12 @@ export function nextAttemptDelayMs(schedule: readonly number[], attempt: number,
   return Math.max(jittered, retryAfterMs ?? 0);
 }
 
-/** The delay before a job that found its endpoint busy tries again: short, jittered ±50 %. */
-export function deferralDelayMs(baseMs: number, random = Math.random): number {
-  return Math.max(1, Math.round(baseMs * (0.5 + random())));
+/**
+ * The delay before a job that found its endpoint busy tries again: short at first, doubling with each
+ * deferral up to 32 times the base, jittered ±50 %. A receiver that stays slow is then polled a few
+ * times a minute per waiting message rather than many times a second.
+ */
+export function deferralDelayMs(baseMs: number, deferrals = 0, random = Math.random): number {
+  const grown = baseMs * 2 ** Math.min(Math.max(0, deferrals), 5);
+  return Math.max(1, Math.round(grown * (0.5 + random())));
 }
