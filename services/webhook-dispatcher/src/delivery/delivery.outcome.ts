@@ -1,7 +1,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { DispatcherDb } from '../database';
 import { lockEndpoint } from '../endpoints/endpoint.repository';
-import type { DisabledReason, EndpointsTable } from '../endpoints/endpoint.table';
+import type { DisabledReason, EndpointRow, EndpointsTable } from '../endpoints/endpoint.table';
 import { deliveryKey } from './delivery.claim';
 import type { DeliveryJob } from './delivery.job';
 import type { SendResult } from './http-sender';
@@ -25,6 +25,9 @@ export async function recordOutcome(
   db: Kysely<DispatcherDb>, job: DeliveryJob, attemptId: string, startedAt: Date, r: SendResult, s: OutcomeSettings, now: Date,
 ): Promise<Next> {
   return db.transaction().execute(async (trx) => {
+    // The endpoint row first, as the claim takes it: the same lock order everywhere, so an outcome and a
+    // claim of the same delivery (a duplicate job) never deadlock.
+    const endpoint = await lockEndpoint(trx, job.company, job.endpoint_id);
     await trx.updateTable('attempts').set({
       outcome: r.ok ? 'success' : 'failure', status_code: r.statusCode, latency_ms: r.latencyMs,
       response_head: r.responseHead, error: r.error,
@@ -35,7 +38,7 @@ export async function recordOutcome(
       await trx.updateTable('endpoints').set({ failing_since: null }).where('id', '=', job.endpoint_id).where('company', '=', job.company).execute();
       return undefined;
     }
-    const disabled = await recordFailure(trx, job, startedAt, r, s, now);
+    const disabled = endpoint ? await recordFailure(trx, endpoint, startedAt, r, s, now) : 'manual';
     const delayMs = disabled ? undefined : nextAttemptDelayMs(s.retrySchedule, job.attempt, r.retryAfterMs);
     const res = await trx.updateTable('deliveries')
       .set(delayMs === undefined ? { state: 'failed', lease_until: null } : { state: 'pending', lease_until: null, next_attempt_at: new Date(now.getTime() + delayMs) })
@@ -48,9 +51,7 @@ export async function recordOutcome(
  * The endpoint side of a failure: the failure streak, a 429's hold, and disabling — at once for a
  * 410 Gone, or once the streak has lasted the disable window (5 days by default).
  */
-async function recordFailure(trx: Transaction<DispatcherDb>, job: DeliveryJob, startedAt: Date, r: SendResult, s: OutcomeSettings, now: Date): Promise<DisabledReason | undefined> {
-  const endpoint = await lockEndpoint(trx, job.company, job.endpoint_id);
-  if (!endpoint) return 'manual';
+async function recordFailure(trx: Transaction<DispatcherDb>, endpoint: EndpointRow, startedAt: Date, r: SendResult, s: OutcomeSettings, now: Date): Promise<DisabledReason | undefined> {
   const failingSince = endpoint.failing_since ? new Date(endpoint.failing_since) : startedAt;
   let reason: DisabledReason | undefined;
   if (r.statusCode === 410) reason = 'gone';

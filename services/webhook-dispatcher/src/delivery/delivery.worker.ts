@@ -45,6 +45,22 @@ export class DeliveryWorker {
     return run;
   }
 
+  /**
+   * The receiver has answered; losing that answer would mean sending again after the lease, so a
+   * transient database error (a lost connection, a serialisation failure) is retried before giving up.
+   */
+  private async record<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        this.deps.logger.warn({ err, attempt }, 'could not record a webhook attempt; retrying');
+        await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+      }
+    }
+  }
+
   private async deliver(job: DeliveryJob, trace: ReturnType<typeof jobTrace>): Promise<void> {
     const { db, jobs, config, logger } = this.deps;
     const claim = await claimAttempt(db, job, this.claimSettings, this.deps.now());
@@ -58,7 +74,7 @@ export class DeliveryWorker {
     }
     const headers = signatureHeaders(job.event_id, claim.body, signingSecrets(claim.endpoint, this.deps.box, this.deps.now()), this.deps.now());
     const result = await sendWebhook(claim.endpoint.url, claim.body, { ...headers }, { timeoutMs: config.timeoutMs, policy: this.deps.policy });
-    const next = await recordOutcome(db, job, claim.attemptId, claim.startedAt, result, config, this.deps.now());
+    const next = await this.record(() => recordOutcome(db, job, claim.attemptId, claim.startedAt, result, config, this.deps.now()));
     logger[result.ok ? 'debug' : 'info']({
       event_id: job.event_id, endpoint_id: job.endpoint_id, attempt: job.attempt, status: result.statusCode, error: result.error, latency_ms: result.latencyMs,
       next_in_ms: next?.delayMs,

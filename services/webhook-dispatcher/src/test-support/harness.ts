@@ -117,6 +117,10 @@ export class Harness {
     await this.publisher.publish(envelope);
   }
 
+  readyzUrl(): string {
+    return `http://127.0.0.1:${this.svc!.port}/readyz`;
+  }
+
   sweep(): Promise<unknown> {
     return this.svc!.sweep();
   }
