@@ -15,6 +15,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   warehouses: 'consignment',
   consignments: 'consignment',
   consignment: 'consignment',
+  webhooks: 'webhook-dispatcher',
 };
 
 export interface EdgeDeps {
