@@ -1,5 +1,6 @@
 import { buildPaths, errorResponses, pathParameters } from './openapi-helpers';
 import { publicOperations } from './openapi-paths';
+import { outboundWebhooks, WEBHOOKS_TAG } from './openapi-webhooks';
 import { rewriteRefs, withoutDocumentKeywords } from './schema-walk';
 import { schemaGroups } from './schemas';
 
@@ -21,10 +22,10 @@ an existing Scurri integration works by changing only the base URL.
 - Optional strings sent as \`""\` are treated as absent and read back as null. Unknown keys are refused,
   except inside \`options\` and \`custom_attributes\` (\`<partner>_order_id\`).`;
 
-/** Components from the API JSON schemas, with cross-file $refs re-pointed at `#/components/schemas/<title>`. */
+/** Components from the API and webhook JSON schemas, with cross-file $refs re-pointed at `#/components/schemas/<title>`. */
 function componentSchemas(): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
-  for (const schema of schemaGroups.api) {
+  for (const schema of [...schemaGroups.api, ...schemaGroups.webhooks]) {
     const local = rewriteRefs(schema, (target, siblings) => ({ ...siblings, $ref: `#/components/schemas/${target.title}` }));
     schemas[schema.title] = withoutDocumentKeywords(local);
   }
@@ -42,9 +43,11 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
     tags: [
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
+      WEBHOOKS_TAG,
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
     paths: buildPaths(publicOperations),
+    webhooks: outboundWebhooks,
     components: {
       schemas: componentSchemas(),
       parameters: pathParameters,
