@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DispatcherDb } from '../database';
-import { lockEndpoint } from '../endpoints/endpoint.repository';
 import type { EndpointRow } from '../endpoints/endpoint.table';
+import { lockEndpoint } from '../endpoints/endpoint.repository';
 import type { DeliveryJob } from './delivery.job';
 import { deferralDelayMs } from './retry-schedule';
 
@@ -21,43 +21,64 @@ export type Claim =
   | { kind: 'skip'; reason: string };
 
 /**
- * Takes the right to make attempt `job.attempt` of a delivery, in one transaction on the locked
- * endpoint row: the delivery must still be pending in this round with exactly the attempts before
- * this one made (so a duplicate job, a stale round or an already successful delivery sends nothing),
- * and the endpoint must have a free slot. Winning marks the delivery `sending` under a lease and logs
- * a pending attempt; only one job can win.
+ * Takes the right to make attempt `job.attempt` of a delivery, in one transaction: the delivery must
+ * still be pending in this round with exactly the attempts before this one made (so a duplicate job,
+ * a stale round or an already successful delivery sends nothing), and its endpoint must be enabled,
+ * not throttled and have a free slot. Winning marks the delivery `sending` under a lease and logs a
+ * pending attempt; only one job can win. Locks are taken delivery first, endpoint second, everywhere,
+ * and the endpoint row (which serialises an endpoint's claims) is held for as few statements as possible.
  */
 export async function claimAttempt(db: Kysely<DispatcherDb>, job: DeliveryJob, s: ClaimSettings, now: Date): Promise<Claim> {
   return db.transaction().execute(async (trx): Promise<Claim> => {
-    const endpoint = await lockEndpoint(trx, job.company, job.endpoint_id);
-    if (!endpoint) return { kind: 'skip', reason: 'endpoint deleted' };
     const key = deliveryKey(job);
-    const delivery = await trx.selectFrom('deliveries').selectAll().where(key).forUpdate().executeTakeFirst();
+    const delivery = await trx.selectFrom('deliveries').innerJoin('messages', 'messages.event_id', 'deliveries.event_id')
+      .select(['deliveries.state', 'deliveries.round', 'deliveries.round_attempts', 'messages.body'])
+      .where('deliveries.event_id', '=', job.event_id).where('deliveries.endpoint_id', '=', job.endpoint_id).where('deliveries.company', '=', job.company)
+      .forUpdate('deliveries').executeTakeFirst();
     if (!delivery || delivery.state !== 'pending' || delivery.round !== job.round || delivery.round_attempts !== job.attempt - 1) {
       return { kind: 'skip', reason: `delivery is ${delivery ? `${delivery.state}, round ${delivery.round}, ${delivery.round_attempts} attempts made` : 'gone'}` };
     }
+    const endpoint = await lockEndpointCountingInFlight(trx, job, now);
+    if (!endpoint) return { kind: 'skip', reason: 'endpoint deleted' };
     if (!endpoint.enabled) {
       await trx.updateTable('deliveries').set({ state: 'failed' }).where(key).execute();
       return { kind: 'skip', reason: `endpoint disabled (${endpoint.disabled_reason})` };
     }
     const throttled = endpoint.throttled_until && new Date(endpoint.throttled_until) > now ? new Date(endpoint.throttled_until) : undefined;
-    const busy = !throttled && (await inFlight(trx, endpoint.id, now)) >= s.endpointConcurrency;
+    const busy = !throttled && endpoint.in_flight >= s.endpointConcurrency;
     if (throttled || busy) {
       const delayMs = throttled ? throttled.getTime() - now.getTime() + deferralDelayMs(s.deferMs) : deferralDelayMs(s.deferMs, job.deferrals);
-      // Moving next_attempt_at tells the sweeper this delivery is waiting, not lost.
-      await trx.updateTable('deliveries').set({ next_attempt_at: new Date(now.getTime() + delayMs) }).where(key).execute();
+      // Moving next_attempt_at tells the sweeper this delivery is waiting, not lost; deferred_at puts it
+      // in line to be woken by the next attempt to this endpoint that finishes.
+      await trx.updateTable('deliveries').set((eb) => ({
+        next_attempt_at: new Date(now.getTime() + delayMs),
+        deferred_at: busy ? eb.fn.coalesce('deferred_at', eb.val(now)) : null,
+      })).where(key).execute();
       return { kind: 'deferred', delayMs };
     }
-    const message = await trx.selectFrom('messages').select('body').where('event_id', '=', job.event_id).where('company', '=', job.company).executeTakeFirst();
-    if (!message) return { kind: 'skip', reason: 'message gone' };
-    await trx.updateTable('deliveries').set({ state: 'sending', round_attempts: job.attempt, lease_until: new Date(now.getTime() + s.leaseMs) }).where(key).execute();
     const attemptId = randomUUID();
-    await trx.insertInto('attempts').values({
-      id: attemptId, event_id: job.event_id, endpoint_id: job.endpoint_id, company: job.company, round: job.round,
-      attempt: job.attempt, attempted_at: now, outcome: 'pending',
-    }).execute();
-    return { kind: 'claimed', endpoint, body: message.body, attemptId, startedAt: now };
+    await trx.with('claimed', (w) => w.updateTable('deliveries')
+      .set({ state: 'sending', round_attempts: job.attempt, lease_until: new Date(now.getTime() + s.leaseMs), deferred_at: null }).where(key).returning('event_id'))
+      .insertInto('attempts').values({
+        id: attemptId, event_id: job.event_id, endpoint_id: job.endpoint_id, company: job.company, round: job.round,
+        attempt: job.attempt, attempted_at: now, outcome: 'pending',
+      }).execute();
+    return { kind: 'claimed', endpoint, body: delivery.body, attemptId, startedAt: now };
   });
+}
+
+/**
+ * The endpoint row, locked, with the number of its attempts in flight on any replica (an expired lease
+ * no longer counts). The count is a statement of its own, after the lock: its fresh snapshot sees the
+ * claims committed while this one waited for the lock (a subquery of the locking statement would not).
+ */
+async function lockEndpointCountingInFlight(trx: Transaction<DispatcherDb>, job: DeliveryJob, now: Date) {
+  const endpoint = await lockEndpoint(trx, job.company, job.endpoint_id);
+  if (!endpoint) return undefined;
+  const row = await trx.selectFrom('deliveries').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('endpoint_id', '=', job.endpoint_id).where('state', '=', 'sending').where('lease_until', '>', now)
+    .executeTakeFirstOrThrow();
+  return { ...endpoint, in_flight: Number(row.n) };
 }
 
 /** The delivery of a job, within its company. */
@@ -66,10 +87,10 @@ export function deliveryKey(k: { company: string; event_id: string; endpoint_id:
     eb.and([eb('event_id', '=', k.event_id), eb('endpoint_id', '=', k.endpoint_id), eb('company', '=', k.company)]);
 }
 
-/** Attempts to the endpoint in flight now, on any replica (an expired lease no longer counts). */
-async function inFlight(db: Kysely<DispatcherDb>, endpointId: string, now: Date): Promise<number> {
-  const row = await db.selectFrom('deliveries').select(sql<number>`count(*)`.as('n'))
-    .where('endpoint_id', '=', endpointId).where('state', '=', 'sending').where('lease_until', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The delivery that has waited longest for a slot of this endpoint, as the job that would send it. */
+export async function longestWaiting(db: Kysely<DispatcherDb>, company: string, endpointId: string): Promise<DeliveryJob | undefined> {
+  const d = await db.selectFrom('deliveries').select(['event_id', 'round', 'round_attempts'])
+    .where('company', '=', company).where('endpoint_id', '=', endpointId).where('state', '=', 'pending').where('deferred_at', 'is not', null)
+    .orderBy('deferred_at').limit(1).executeTakeFirst();
+  return d && { company, event_id: d.event_id, endpoint_id: endpointId, round: d.round, attempt: d.round_attempts + 1 };
 }

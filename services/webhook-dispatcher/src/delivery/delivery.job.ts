@@ -10,6 +10,8 @@ export interface DeliveryJob {
   attempt: number;
   /** How many times this attempt already waited for a busy or throttled endpoint. */
   deferrals?: number;
+  /** Woken because a slot of its endpoint came free. */
+  woken?: boolean;
 }
 
 export const DELIVER = 'deliver';
@@ -17,10 +19,11 @@ export const DELIVER = 'deliver';
 /**
  * The job id is derived from (event, endpoint, round, attempt): enqueueing the same attempt twice
  * (a redelivered event, the sweeper, a restart) adds one job. A deferral gets its own suffix because
- * the job that defers is still running when it enqueues its follow-up.
+ * the job that defers is still running when it enqueues its follow-up, and so does a wake-up (a waiting
+ * delivery called in when a slot frees) because the deferred job is still delayed in the queue.
  */
 export function deliveryJobId(j: DeliveryJob): string {
-  return `webhook:${j.event_id}:${j.endpoint_id}:${j.round}:${j.attempt}${j.deferrals ? `:d${j.deferrals}` : ''}`;
+  return `webhook:${j.event_id}:${j.endpoint_id}:${j.round}:${j.attempt}${j.deferrals ? `:d${j.deferrals}` : ''}${j.woken ? ':w' : ''}`;
 }
 
 export async function enqueueDelivery(jobs: JobDriver, j: DeliveryJob, delayMs = 0, trace?: TraceContext): Promise<void> {

@@ -25,25 +25,29 @@ export async function recordOutcome(
   db: Kysely<DispatcherDb>, job: DeliveryJob, attemptId: string, startedAt: Date, r: SendResult, s: OutcomeSettings, now: Date,
 ): Promise<Next> {
   return db.transaction().execute(async (trx) => {
-    // The endpoint row first, as the claim takes it: the same lock order everywhere, so an outcome and a
-    // claim of the same delivery (a duplicate job) never deadlock.
-    const endpoint = await lockEndpoint(trx, job.company, job.endpoint_id);
     await trx.updateTable('attempts').set({
       outcome: r.ok ? 'success' : 'failure', status_code: r.statusCode, latency_ms: r.latencyMs,
       response_head: r.responseHead, error: r.error,
     }).where('id', '=', attemptId).execute();
+    // The delivery row first, the endpoint row second, as claims lock them: no deadlock between the two.
+    const ours = await trx.selectFrom('deliveries').select('state').where(deliveryKey(job)).where('round', '=', job.round).where('state', '=', 'sending')
+      .forUpdate().executeTakeFirst();
     if (r.ok) {
-      await trx.updateTable('deliveries').set({ state: 'succeeded', succeeded_at: now, lease_until: null })
-        .where(deliveryKey(job)).where('round', '=', job.round).where('state', '=', 'sending').execute();
-      await trx.updateTable('endpoints').set({ failing_since: null }).where('id', '=', job.endpoint_id).where('company', '=', job.company).execute();
+      if (ours) await trx.updateTable('deliveries').set({ state: 'succeeded', succeeded_at: now, lease_until: null }).where(deliveryKey(job)).execute();
+      // Touches (and locks) the endpoint only when it was failing, so successes do not queue on it.
+      await trx.updateTable('endpoints').set({ failing_since: null })
+        .where('id', '=', job.endpoint_id).where('company', '=', job.company).where('failing_since', 'is not', null).execute();
       return undefined;
     }
+    const endpoint = await lockEndpoint(trx, job.company, job.endpoint_id);
     const disabled = endpoint ? await recordFailure(trx, endpoint, startedAt, r, s, now) : 'manual';
     const delayMs = disabled ? undefined : nextAttemptDelayMs(s.retrySchedule, job.attempt, r.retryAfterMs);
-    const res = await trx.updateTable('deliveries')
+    // A manual resend during the attempt started a new round: this result must not end it.
+    if (!ours) return undefined;
+    await trx.updateTable('deliveries')
       .set(delayMs === undefined ? { state: 'failed', lease_until: null } : { state: 'pending', lease_until: null, next_attempt_at: new Date(now.getTime() + delayMs) })
-      .where(deliveryKey(job)).where('round', '=', job.round).where('state', '=', 'sending').executeTakeFirst();
-    return delayMs !== undefined && Number(res.numUpdatedRows) > 0 ? { attempt: job.attempt + 1, delayMs } : undefined;
+      .where(deliveryKey(job)).execute();
+    return delayMs === undefined ? undefined : { attempt: job.attempt + 1, delayMs };
   });
 }
 

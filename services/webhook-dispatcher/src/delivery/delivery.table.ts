@@ -20,6 +20,7 @@ export interface DeliveriesTable {
   round_attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Timestamp;
   lease_until: NullableTimestamp;
+  deferred_at: NullableTimestamp;
   succeeded_at: NullableTimestamp;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }

@@ -2,7 +2,7 @@ import { jobTrace, Queues, type Job } from '@waybill/jobs';
 import type { DispatcherDeps } from '../deps';
 import { signingSecrets } from '../endpoints/endpoint.mapper';
 import { signatureHeaders } from '../security/signing';
-import { claimAttempt, type ClaimSettings } from './delivery.claim';
+import { claimAttempt, longestWaiting, type ClaimSettings } from './delivery.claim';
 import { enqueueDelivery, type DeliveryJob } from './delivery.job';
 import { recordOutcome } from './delivery.outcome';
 import { sendWebhook } from './http-sender';
@@ -80,5 +80,8 @@ export class DeliveryWorker {
       next_in_ms: next?.delayMs,
     }, result.ok ? 'webhook delivered' : 'webhook attempt failed');
     if (next) await enqueueDelivery(jobs, { company: job.company, event_id: job.event_id, endpoint_id: job.endpoint_id, round: job.round, attempt: next.attempt }, next.delayMs, trace);
+    // This attempt's slot is free: the delivery that waited longest for it goes now, not when its timer says.
+    const waiting = await longestWaiting(db, job.company, job.endpoint_id);
+    if (waiting) await enqueueDelivery(jobs, { ...waiting, woken: true });
   }
 }

@@ -9,9 +9,12 @@ export async function findEndpoint(db: Db, company: string, id: string): Promise
   return db.selectFrom('endpoints').selectAll().where('company', '=', company).where('id', '=', id).executeTakeFirst();
 }
 
-/** The endpoint row locked for this transaction: claims and outcomes of one endpoint serialise on it. */
+/**
+ * The endpoint row locked for this transaction: claims and failures of one endpoint serialise on it.
+ * NO KEY UPDATE: new deliveries referencing the endpoint can still be inserted meanwhile.
+ */
 export async function lockEndpoint(trx: Transaction<DispatcherDb>, company: string, id: string): Promise<EndpointRow | undefined> {
-  return trx.selectFrom('endpoints').selectAll().where('company', '=', company).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx.selectFrom('endpoints').selectAll().where('company', '=', company).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function listEndpoints(db: Db, company: string): Promise<EndpointRow[]> {

@@ -44,11 +44,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('round_attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('lease_until', 'timestamptz')
+    // Set while the delivery waits for a free slot of its endpoint: a finishing attempt wakes the oldest.
+    .addColumn('deferred_at', 'timestamptz')
     .addColumn('succeeded_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('deliveries_pk', ['event_id', 'endpoint_id'])
     .execute();
   await db.schema.createIndex('deliveries_endpoint_state').on('deliveries').columns(['endpoint_id', 'state']).execute();
+  await db.schema.createIndex('deliveries_waiting').on('deliveries').columns(['endpoint_id', 'deferred_at'])
+    .where(sql.ref('deferred_at'), 'is not', null).execute();
   await db.schema.createIndex('deliveries_due').on('deliveries').columns(['state', 'next_attempt_at'])
     .where(sql.ref('state'), 'in', sql`('pending', 'sending')`).execute();
 

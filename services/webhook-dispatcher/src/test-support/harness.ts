@@ -77,7 +77,7 @@ export class Harness {
   private async startService(): Promise<void> {
     this.jobs = this.newJobs();
     this.svc = await startWebhookDispatcherService({
-      db: this.testDb.target, bus: this.bus, jobs: this.jobs, logger: this.logger, internalJwtSecret: SECRET,
+      db: this.testDb.target.kind === 'pg' ? { ...this.testDb.target, poolSize: 20 } : this.testDb.target, bus: this.bus, jobs: this.jobs, logger: this.logger, internalJwtSecret: SECRET,
       defaultPublicUrl: 'http://localhost:8080', peers: {}, port: 0, host: '127.0.0.1',
     }, { env: this.env, resolver: this.opts.resolver, queue: this.queue });
   }
