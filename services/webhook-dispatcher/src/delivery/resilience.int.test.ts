@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@waybill/messaging';
 import { eventually } from '@waybill/testing';
-import { Harness, newCompany, realServers } from '../test-support/harness';
+import { Harness, newCompany, realServers, type HarnessOptions } from '../test-support/harness';
 import { startReceiver, type Receiver } from '../test-support/receiver';
 import { assertProperWebhook, createEndpoint, type CreatedEndpoint } from '../test-support/scenario';
 import { trackingUpdated } from '../test-support/fixtures';
@@ -21,65 +21,53 @@ async function expectEachExactlyOnce(h: Harness, rx: Receiver, ep: CreatedEndpoi
   expect((await recorded()).sort()).toEqual([...ids].sort());
 }
 
-describe('a stream of events across a dispatcher restart', () => {
-  let h: Harness;
-  let rx: Receiver;
+/** A dispatcher with one endpoint and a way to publish a stream of events to it, for one describe block. */
+function streamSetup(opts: HarnessOptions) {
+  const ctx = {} as { h: Harness; rx: Receiver; ep: CreatedEndpoint; events: EventEnvelope[]; publish(n: number): Promise<void> };
   beforeAll(async () => {
     // A timeout well above the test receiver's answer time: an answer after the timeout is rightly
     // retried (at-least-once), which would be a second delivery here.
-    h = await Harness.start({ env: { WEBHOOK_TIMEOUT: '10s' } });
-    rx = await startReceiver();
+    ctx.h = await Harness.start({ ...opts, env: { WEBHOOK_TIMEOUT: '10s' } });
+    ctx.rx = await startReceiver();
+    const company = newCompany();
+    ctx.ep = await createEndpoint(ctx.h, company, { url: ctx.rx.url });
+    ctx.events = [];
+    ctx.publish = async (n) => {
+      for (let i = 0; i < n; i++) ctx.events.push(await ctx.h.publish(TRACKING, company, trackingUpdated(1)));
+    };
   });
   afterAll(async () => {
-    await h?.close();
-    await rx?.close();
+    await ctx.h?.close();
+    await ctx.rx?.close();
   });
+  return ctx;
+}
+
+describe('a stream of events across a dispatcher restart', () => {
+  const s = streamSetup({});
 
   it('loses nothing and sends nothing twice when the dispatcher stops mid-stream and starts again', async () => {
-    const company = newCompany();
-    const ep = await createEndpoint(h, company, { url: rx.url });
-    const events: EventEnvelope[] = [];
-    const publish = async (n: number) => {
-      for (let i = 0; i < n; i++) events.push(await h.publish(TRACKING, company, trackingUpdated(1)));
-    };
-
-    await publish(20);
+    await s.publish(20);
     // Stopped while deliveries of those are still queued or in flight; events keep coming while it is down.
-    await h.restart(() => publish(10));
-    await publish(10);
+    await s.h.restart(() => s.publish(10));
+    await s.publish(10);
 
-    await expectEachExactlyOnce(h, rx, ep, events);
+    await expectEachExactlyOnce(s.h, s.rx, s.ep, s.events);
   });
 });
 
 (realServers ? describe : describe.skip)('a stream of events across a broker outage', () => {
-  let h: Harness;
-  let rx: Receiver;
-  beforeAll(async () => {
-    h = await Harness.start({ proxied: true, env: { WEBHOOK_TIMEOUT: '10s' } });
-    rx = await startReceiver();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await rx?.close();
-  });
+  const s = streamSetup({ proxied: true });
 
   it('loses nothing and sends nothing twice when the dispatcher loses RabbitMQ mid-stream', async () => {
-    const company = newCompany();
-    const ep = await createEndpoint(h, company, { url: rx.url });
-    const events: EventEnvelope[] = [];
-    const publish = async (n: number) => {
-      for (let i = 0; i < n; i++) events.push(await h.publish(TRACKING, company, trackingUpdated(1)));
-    };
-
-    await publish(20);
+    await s.publish(20);
     // Unacknowledged messages are redelivered after the outage: the inbox must absorb them.
-    h.proxy!.cut();
-    await publish(15);
-    await eventually(async () => (await fetch(h.readyzUrl())).status === 503, { what: 'dispatcher notices the outage' });
-    h.proxy!.restore();
-    await publish(5);
+    s.h.proxy!.cut();
+    await s.publish(15);
+    await eventually(async () => (await fetch(s.h.readyzUrl())).status === 503, { what: 'dispatcher notices the outage' });
+    s.h.proxy!.restore();
+    await s.publish(5);
 
-    await expectEachExactlyOnce(h, rx, ep, events);
+    await expectEachExactlyOnce(s.h, s.rx, s.ep, s.events);
   });
 });
