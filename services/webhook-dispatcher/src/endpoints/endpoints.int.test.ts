@@ -4,12 +4,16 @@ import { Harness, newCompany } from '../test-support/harness';
 import { startReceiver, type Receiver } from '../test-support/receiver';
 import { createEndpoint, settledAttempts } from '../test-support/scenario';
 
-/** The guard as it runs in production (private targets refused), with DNS answered by a table. */
-const resolver = async (host: string) => {
-  const table: Record<string, string[]> = { 'hooks.example.com': ['93.184.216.34'], 'intranet.example.com': ['10.0.0.8'] };
-  if (!table[host]) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  return table[host].map((address) => ({ address, family: 4 as const }));
-};
+/** DNS answered by a table the tests can change. */
+function tableResolver(table: Record<string, string[]>) {
+  return async (host: string) => {
+    if (!table[host]) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    return table[host].map((address) => ({ address, family: 4 as const }));
+  };
+}
+const dns: Record<string, string[]> = { 'hooks.example.com': ['93.184.216.34'], 'intranet.example.com': ['10.0.0.8'] };
+/** The guard as it runs in production (private targets refused). */
+const resolver = tableResolver(dns);
 
 describe('webhook endpoint management API', () => {
   let h: Harness;
@@ -71,6 +75,20 @@ describe('webhook endpoint management API', () => {
     expect(res.body.detail).toMatch(/^url: .*cloud metadata address/);
   });
 
+  it('checks the address again before sending: a name rebound to a private address gets nothing', async () => {
+    dns['rebind.example.com'] = ['93.184.216.34'];
+    const ep = await createEndpoint(h, company, { url: 'https://rebind.example.com/hook' });
+    // Rebound before anything is sent: no request ever leaves for the public address.
+    dns['rebind.example.com'] = ['127.0.0.1'];
+    const test = await h.api(company).post(`/webhooks/endpoints/${ep.id}/test`);
+    expect(test.status).toBe(202);
+    const [attempt] = await settledAttempts(h, company, ep.id, (a) => a.length >= 1);
+    expect(attempt).toMatchObject({
+      event_id: test.body.event_id, outcome: 'failure', status_code: null,
+      error: 'refused: Only public addresses are accepted: "rebind.example.com" resolves to 127.0.0.1, a loopback address.',
+    });
+  });
+
   it('answers 404 for another company\'s endpoint, whatever the operation', async () => {
     const theirs = await createEndpoint(h, newCompany(), { url: 'https://hooks.example.com/theirs' });
     const api = h.api(company);
@@ -98,8 +116,10 @@ describe('attempt log', () => {
   let h: Harness;
   let rx: Receiver;
   const company = newCompany();
+  // Private targets allowed (the receiver is on 127.0.0.1); names resolve through the guard's resolver.
+  const names: Record<string, string[]> = { 'receiver.waybill.test': ['127.0.0.1'] };
   beforeAll(async () => {
-    h = await Harness.start();
+    h = await Harness.start({ resolver: tableResolver(names) });
     // Each event fails once (with a long body), then succeeds.
     const seen = new Set<string>();
     rx = await startReceiver((r) => {
@@ -114,13 +134,23 @@ describe('attempt log', () => {
     await rx?.close();
   });
 
+  it('connects to the address the guard resolved, not to what the system resolver says', async () => {
+    const ep = await createEndpoint(h, company, { url: rx.url.replace('127.0.0.1', 'receiver.waybill.test') });
+    const before = rx.received.length;
+    const test = await h.api(company).post(`/webhooks/endpoints/${ep.id}/test`);
+    await eventually(() => rx.received.slice(before).some((r) => r.json.event_id === test.body.event_id), { what: 'delivery by pinned address' });
+    expect(rx.received[rx.received.length - 1].headers.host).toBe(new URL(rx.url).host.replace('127.0.0.1', 'receiver.waybill.test'));
+    await h.api(company).delete(`/webhooks/endpoints/${ep.id}`);
+  });
+
   it('pages newest first, 50 a page, with a count that shrinks page by page', async () => {
     const ep = await createEndpoint(h, company, { url: rx.url });
+    const before = rx.received.length;
     const tests = [];
     for (let i = 0; i < 40; i++) tests.push((await h.api(company).post(`/webhooks/endpoints/${ep.id}/test`)).body.event_id);
-    await eventually(() => rx.successesById().size === 40, { timeoutMs: 30_000, what: 'every test event delivered' });
+    await eventually(() => tests.every((id) => rx.successesById().get(id) === 1), { timeoutMs: 30_000, what: 'every test event delivered' });
     await settledAttempts(h, company, ep.id, (a) => a.filter((x) => x.outcome === 'success').length === 40, 30_000);
-    const total = rx.received.length;
+    const total = rx.received.length - before;
     expect(total).toBe(80);
 
     const pages: any[] = [];
