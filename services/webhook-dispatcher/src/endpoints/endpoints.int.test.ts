@@ -146,7 +146,7 @@ describe('attempt log', () => {
   it('pages newest first, 50 a page, with a count that shrinks page by page', async () => {
     const ep = await createEndpoint(h, company, { url: rx.url });
     const before = rx.received.length;
-    const tests = [];
+    const tests: string[] = [];
     for (let i = 0; i < 40; i++) tests.push((await h.api(company).post(`/webhooks/endpoints/${ep.id}/test`)).body.event_id);
     await eventually(() => tests.every((id) => rx.successesById().get(id) === 1), { timeoutMs: 30_000, what: 'every test event delivered' });
     await settledAttempts(h, company, ep.id, (a) => a.filter((x) => x.outcome === 'success').length === 40, 30_000);
