@@ -13,7 +13,7 @@ export function trackingUpdated(n = 1, overrides: Partial<TrackingUpdatedData> =
       carrier: 'Generic Carrier',
       events: [
         { status: 'IN_TRANSIT', description: 'Departed hub', timestamp: '2025-03-01T09:30:00', carrier_code: 'DEP', location: 'Leeds' },
-        { status: 'OUT_FOR_DELIVERY', timestamp: '2025-03-02T07:05:00', description: null, carrier_code: null, location: null },
+        { status: 'OUT_FOR_DELIVERY', timestamp: '2025-03-02T07:05:00' },
       ],
     })),
     ...overrides,
@@ -26,7 +26,7 @@ export function podRetrieved(): PodRetrievedData {
       {
         document_id: 'pod-1', document_url: 'https://waybill.example.com/pod/pod-1', file_type: 'image/png',
         proof_of_delivery_type: 'signature', consignment_identifier: 'ab'.repeat(16), order_number: 'ORD-1',
-        package_tracking_number: 'GEN100000', package_reference: null, carrier: 'Generic Carrier',
+        package_tracking_number: 'GEN100000', carrier: 'Generic Carrier',
         service_id: 'Generic Carrier|Generic Domestic Service GDOM',
       },
     ],
