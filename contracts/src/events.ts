@@ -1,6 +1,7 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
   ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope,
+  PodRetrievedData, TrackingUpdatedData,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -15,6 +16,8 @@ export const EventType = {
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
   DeliveryRulesChanged: 'delivery_options.rules.changed',
   DocumentsLabelsPrinted: 'documents.labels.printed',
+  TrackingUpdated: 'tracking.tracking.updated',
+  PodRetrieved: 'tracking.pod.retrieved',
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
@@ -28,6 +31,8 @@ export interface EventDataByType {
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
   'delivery_options.rules.changed': DeliveryRulesChangedData;
   'documents.labels.printed': DocumentsLabelsPrintedData;
+  'tracking.tracking.updated': TrackingUpdatedData;
+  'tracking.pod.retrieved': PodRetrievedData;
 }
 
 /** An envelope whose `data` is typed by its `type`. */
@@ -45,6 +50,8 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
   [EventType.DeliveryRulesChanged]: SchemaId.DeliveryRulesChangedData,
   [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
+  [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
+  [EventType.PodRetrieved]: SchemaId.PodRetrievedData,
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   AUTH_ERRORS, arrayOf, company, header, json, operation, query, schemaRef, type OperationDef,
 } from './openapi-helpers';
 import { deliveryOperations } from './openapi-delivery';
+import { webhookOperations } from './openapi-webhooks';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
 
@@ -174,4 +175,6 @@ const operations: OperationDef[] = [
   }),
 ];
 
-export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...operations];
+export const publicOperations: readonly OperationDef[] = [
+  ...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...operations,
+];

@@ -1,5 +1,5 @@
 // Static imports (not a directory scan) so the registry works unchanged under tsx, jest and any bundler.
-// A test checks that every JSON file under api/ and events/ is listed here and has a SchemaId.
+// A test checks that every JSON file under api/, events/ and webhooks/ is listed here and has a SchemaId.
 import address from '../api/address.json';
 import carrier from '../api/carrier.json';
 import carrierService from '../api/carrier-service.json';
@@ -31,6 +31,18 @@ import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
 import warehouse from '../api/warehouse.json';
+import webhookAttempt from '../api/webhook-attempt.json';
+import webhookAttemptPage from '../api/webhook-attempt-page.json';
+import webhookEndpoint from '../api/webhook-endpoint.json';
+import webhookEndpointCreated from '../api/webhook-endpoint-created.json';
+import webhookEndpointInput from '../api/webhook-endpoint-input.json';
+import webhookEndpointPatch from '../api/webhook-endpoint-patch.json';
+import webhookEventAccepted from '../api/webhook-event-accepted.json';
+import webhookEventType from '../api/webhook-event-type.json';
+import webhookRecoverInput from '../api/webhook-recover-input.json';
+import webhookResendInput from '../api/webhook-resend-input.json';
+import webhookResent from '../api/webhook-resent.json';
+import webhookSecret from '../api/webhook-secret.json';
 import consignmentAllocated from '../events/consignment-allocated.json';
 import consignmentCancelled from '../events/consignment-cancelled.json';
 import consignmentCreated from '../events/consignment-created.json';
@@ -40,6 +52,11 @@ import consignmentUpdated from '../events/consignment-updated.json';
 import deliveryRulesChanged from '../events/delivery-rules-changed.json';
 import envelope from '../events/envelope.json';
 import documentsLabelsPrinted from '../events/documents-labels-printed.json';
+import podRetrieved from '../events/pod-retrieved.json';
+import trackingUpdated from '../events/tracking-updated.json';
+import proofOfDeliveryWebhook from '../webhooks/proof-of-delivery.json';
+import testWebhook from '../webhooks/test.json';
+import trackingUpdateWebhook from '../webhooks/tracking-update.json';
 
 export interface JsonSchema {
   $id: string;
@@ -49,6 +66,7 @@ export interface JsonSchema {
 
 const api = 'https://waybill.dev/schemas/api/';
 const events = 'https://waybill.dev/schemas/events/';
+const webhooks = 'https://waybill.dev/schemas/webhooks/';
 
 /** Schema `$id`s by schema title (which is also the generated TypeScript type name). */
 export const SchemaId = {
@@ -83,6 +101,18 @@ export const SchemaId = {
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
   ConsignmentDocuments: `${api}documents.json`,
+  WebhookAttempt: `${api}webhook-attempt.json`,
+  WebhookAttemptPage: `${api}webhook-attempt-page.json`,
+  WebhookEndpoint: `${api}webhook-endpoint.json`,
+  WebhookEndpointCreated: `${api}webhook-endpoint-created.json`,
+  WebhookEndpointInput: `${api}webhook-endpoint-input.json`,
+  WebhookEndpointPatch: `${api}webhook-endpoint-patch.json`,
+  WebhookEventAccepted: `${api}webhook-event-accepted.json`,
+  WebhookEventType: `${api}webhook-event-type.json`,
+  WebhookRecoverInput: `${api}webhook-recover-input.json`,
+  WebhookResendInput: `${api}webhook-resend-input.json`,
+  WebhookResent: `${api}webhook-resent.json`,
+  WebhookSecret: `${api}webhook-secret.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -92,6 +122,11 @@ export const SchemaId = {
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
   DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
   DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
+  TrackingUpdatedData: `${events}tracking-updated.json`,
+  PodRetrievedData: `${events}pod-retrieved.json`,
+  TrackingUpdateWebhook: `${webhooks}tracking-update.json`,
+  ProofOfDeliveryWebhook: `${webhooks}proof-of-delivery.json`,
+  TestWebhook: `${webhooks}test.json`,
 } as const;
 
 export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
@@ -106,18 +141,22 @@ export const schemaGroups = {
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments,
     consignmentDocuments,
+    webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
+    webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
     deliveryRulesChanged,
     documentsLabelsPrinted,
+    trackingUpdated, podRetrieved,
   ] as JsonSchema[],
+  webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],
 };
 
 export type SchemaGroup = keyof typeof schemaGroups;
 
-export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events];
+export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];
 
 const byId = new Map(allSchemas.map((schema) => [schema.$id, schema]));
 

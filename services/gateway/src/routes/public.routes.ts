@@ -18,6 +18,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   'delivery-rules': 'delivery-options',
   'delivery-settings': 'delivery-options',
   manifest: 'manifest',
+  webhooks: 'webhook-dispatcher',
 };
 
 /** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
