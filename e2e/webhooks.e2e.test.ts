@@ -1,29 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openPglite } from '@waybill/db';
-import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { eventually } from '@waybill/testing';
-import { availableModes, DEMO, startStack, type Mode, type Stack } from './support/stack';
+import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { webhookReceiver } from './support/webhook-receiver';
-
-const OTHER: DemoCredentials = { ...DEMO, company: 'other-co', apiToken: 'e2e-other-token-0123456789', user: 'other', deliveryOptionsKey: 'e2e-other-do-key-0123' };
-
-/** A stack that also holds a second company, to prove one company never reaches another's endpoints. */
-async function stackWithTwoCompanies(mode: Mode, env: Record<string, string>): Promise<{ stack: Stack; cleanup: () => void }> {
-  if (mode === 'distributed') {
-    const stack = await startStack(mode, env);
-    await seedDemo({ kind: 'pg', url: stack.databaseUrl! }, OTHER);
-    return { stack, cleanup: () => undefined };
-  }
-  // The demo owns its embedded database while it runs, so the other company is seeded before it starts.
-  const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-webhooks-'));
-  const pg = await openPglite(join(dataDir, 'pgdata'));
-  await seedDemo({ kind: 'pglite', instance: pg }, OTHER);
-  await pg.close();
-  return { stack: await startStack(mode, { ...env, DATA_DIR: dataDir }), cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
-}
+import { OTHER, stackWithTwoCompanies } from './support/tenants';
 
 describe.each(availableModes())('webhook endpoints through the gateway (%s)', (mode) => {
   let stack: Stack;
