@@ -7,7 +7,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  hit(key: string): Promise<RateDecision>;
+  /** Counts one hit on `key`; `limit` overrides the per-minute budget for keys that need a tighter one. */
+  hit(key: string, limit?: number): Promise<RateDecision>;
 }
 
 const WINDOW_MS = 60_000;
@@ -23,7 +24,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private current = -1;
   constructor(private readonly perMinute: number) {}
 
-  async hit(key: string): Promise<RateDecision> {
+  async hit(key: string, limit = this.perMinute): Promise<RateDecision> {
     const w = windowOf(Date.now());
     if (w.id !== this.current) {
       this.counts.clear();
@@ -31,7 +32,7 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     const n = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, n);
-    return { allowed: n <= this.perMinute, retryAfter: w.retryAfter };
+    return { allowed: n <= limit, retryAfter: w.retryAfter };
   }
 }
 
@@ -39,11 +40,11 @@ export class MemoryRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly redis: Redis, private readonly perMinute: number) {}
 
-  async hit(key: string): Promise<RateDecision> {
+  async hit(key: string, limit = this.perMinute): Promise<RateDecision> {
     const w = windowOf(Date.now());
     const redisKey = `waybill:rl:${w.id}:${key}`;
     const res = await this.redis.multi().incr(redisKey).pexpire(redisKey, WINDOW_MS + 1000).exec();
     const n = Number(res?.[0]?.[1] ?? 0);
-    return { allowed: n <= this.perMinute, retryAfter: w.retryAfter };
+    return { allowed: n <= limit, retryAfter: w.retryAfter };
   }
 }

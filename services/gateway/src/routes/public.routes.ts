@@ -36,11 +36,17 @@ export interface EdgeDeps {
 /** Reads the body as bytes (size-limited) so it can be forwarded exactly as sent. */
 export const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
 
+/**
+ * Failed authentications allowed per client address and minute. Far below the request budget: an
+ * integration with a wrong secret fails a handful of times, a credential-stuffing run thousands.
+ */
+export const AUTH_FAILURES_PER_MINUTE = 30;
+
 export async function authorise(deps: EdgeDeps, req: Request, realm: Realm): Promise<Principal> {
   const principal = await deps.authenticator.authenticate(req.header('authorization'), realm);
   if (!principal) {
     // Failed attempts are budgeted per client address, which is what stops credential stuffing.
-    const decision = await deps.limiter.hit(`fail:${req.ip}`);
+    const decision = await deps.limiter.hit(`fail:${req.ip}`, AUTH_FAILURES_PER_MINUTE);
     if (!decision.allowed) throw new HttpError(429, 'Too many failed authentication attempts.', {}, { 'Retry-After': String(decision.retryAfter) });
     throw new UnauthorizedError(req.header('authorization') ? 'Invalid credentials.' : 'Authentication credentials were not provided.');
   }
