@@ -1,6 +1,7 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
   ConsignmentUnallocatedData, ConsignmentUpdatedData, EventEnvelope,
+  TrackingConsignmentProgressedData, TrackingPodRetrievedData, TrackingUpdatedData,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -13,6 +14,9 @@ export const EventType = {
   ConsignmentUnallocated: 'consignment.consignment.unallocated',
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
+  TrackingUpdated: 'tracking.tracking.updated',
+  TrackingPodRetrieved: 'tracking.pod.retrieved',
+  TrackingConsignmentProgressed: 'tracking.consignment.progressed',
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
@@ -24,6 +28,9 @@ export interface EventDataByType {
   'consignment.consignment.unallocated': ConsignmentUnallocatedData;
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
+  'tracking.tracking.updated': TrackingUpdatedData;
+  'tracking.pod.retrieved': TrackingPodRetrievedData;
+  'tracking.consignment.progressed': TrackingConsignmentProgressedData;
 }
 
 /** An envelope whose `data` is typed by its `type`. */
@@ -39,6 +46,9 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentUnallocated]: SchemaId.ConsignmentUnallocatedData,
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
+  [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
+  [EventType.TrackingPodRetrieved]: SchemaId.TrackingPodRetrievedData,
+  [EventType.TrackingConsignmentProgressed]: SchemaId.TrackingConsignmentProgressedData,
 };
 
 /**

@@ -17,6 +17,8 @@ import item from '../api/item.json';
 import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
+import trackingPush from '../api/tracking-push.json';
+import trackingPushResult from '../api/tracking-push-result.json';
 import warehouse from '../api/warehouse.json';
 import consignmentAllocated from '../events/consignment-allocated.json';
 import consignmentCancelled from '../events/consignment-cancelled.json';
@@ -25,6 +27,9 @@ import consignmentStatusChanged from '../events/consignment-status-changed.json'
 import consignmentUnallocated from '../events/consignment-unallocated.json';
 import consignmentUpdated from '../events/consignment-updated.json';
 import envelope from '../events/envelope.json';
+import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
+import trackingPodRetrieved from '../events/tracking-pod-retrieved.json';
+import trackingUpdated from '../events/tracking-updated.json';
 
 export interface JsonSchema {
   $id: string;
@@ -55,6 +60,8 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
+  TrackingPush: `${api}tracking-push.json`,
+  TrackingPushResult: `${api}tracking-push-result.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -62,6 +69,9 @@ export const SchemaId = {
   ConsignmentStatusChangedData: `${events}consignment-status-changed.json`,
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
+  TrackingUpdatedData: `${events}tracking-updated.json`,
+  TrackingPodRetrievedData: `${events}tracking-pod-retrieved.json`,
+  TrackingConsignmentProgressedData: `${events}tracking-consignment-progressed.json`,
 } as const;
 
 export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
@@ -72,10 +82,12 @@ export const schemaGroups = {
     consignmentInput, consignment, consignmentStatus, currentStatus, recipient, address, packageInput,
     packageSchema, item, exportCustoms, invoice, customAttributes, consignmentPage, createResult,
     carrier, carrierService, warehouse, errorResponse,
+    trackingPush, trackingPushResult,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
+    trackingUpdated, trackingPodRetrieved, trackingConsignmentProgressed,
   ] as JsonSchema[],
 };
 

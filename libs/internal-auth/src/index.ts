@@ -51,3 +51,5 @@ export class InternalTokenSigner {
     return token;
   }
 }
+
+export { SecretBox, parseEncryptionKey, EncryptionKeyError } from './secret-box';
