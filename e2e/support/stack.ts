@@ -19,6 +19,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** Distributed stacks share the servers: the key seals carrier secrets (seed and services must agree). */
+export const E2E_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export const DEMO: DemoCredentials = {
   company: 'demo-co', apiToken: 'e2e-token-0123456789abcdef', user: 'demo', password: 'e2e-password',
   deliveryOptionsKey: 'e2e-do-key-0123456789', carrierSecret: 'e2e-carrier-secret',
@@ -56,7 +59,7 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
 /** Every service that exists as its own process, with a fresh database and the shared real servers. */
 async function startDistributed(extraEnv: Record<string, string>): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
-  await seedDemo(db.target, DEMO);
+  await seedDemo(db.target, DEMO, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
   const ports = await Promise.all([freePort(), ...services.map(() => freePort())]);
   const gatewayPort = ports[0];
@@ -64,6 +67,9 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
   const common = {
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
     INTERNAL_JWT_SECRET: 'e2e-internal-secret', HOST: '127.0.0.1', PUBLIC_BASE_URL: '',
+    DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY,
+    // Its own exchange, queues and job keys: stacks running at the same time never take each other's work.
+    WAYBILL_NAMESPACE: new URL(db.url!).pathname.slice(1),
     ...urls, ...extraEnv,
   };
   const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));

@@ -3,6 +3,7 @@ import type { DbTarget } from '@waybill/db';
 import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin } from '@waybill/consignment';
+import { openTrackingAdmin } from '@waybill/tracking-ingest';
 
 export interface DemoCredentials {
   company: string;
@@ -28,13 +29,20 @@ export const DEMO_WAREHOUSES = [
   },
 ];
 
+/** Server-side keys the seed needs: carrier ingest secrets are stored sealed under DATA_ENCRYPTION_KEY. */
+export interface SeedKeys {
+  dataEncryptionKey: string;
+}
+
 /**
- * The demo company of API.md section 10: every sandbox carrier, two warehouses, tracking on, the two
- * standard custom fields. Re-running is safe: it converges on the same state and re-applies credentials.
+ * The demo company of API.md section 10: every sandbox carrier (each with DEMO_CARRIER_SECRET as its
+ * ingest secret), two warehouses, tracking on, the two standard custom fields. Re-running is safe: it
+ * converges on the same state and re-applies credentials.
  */
-export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promise<void> {
+export async function seedDemo(target: DbTarget, creds: DemoCredentials, keys: SeedKeys): Promise<void> {
   const gw = await openGatewayAdmin(target);
   const cs = await openConsignmentAdmin(target);
+  const tr = await openTrackingAdmin(target, keys.dataEncryptionKey);
   try {
     await gw.createCompany(creds.company, 'Demo Co');
     await gw.setUser(creds.company, creds.user, creds.password);
@@ -43,8 +51,10 @@ export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promis
     await cs.configureCompany(creds.company, { extraCustomFields: false, trackingEnabled: true });
     for (const w of DEMO_WAREHOUSES) await cs.addWarehouse(creds.company, w);
     for (const p of SANDBOX_PROFILES) await cs.enableCarrier(creds.company, p.identifier);
+    for (const p of SANDBOX_PROFILES) await tr.setCarrierSecret(p.identifier, creds.carrierSecret);
   } finally {
     await gw.close();
     await cs.close();
+    await tr.close();
   }
 }

@@ -13,12 +13,12 @@ import { STARTERS } from './services';
 async function main(): Promise<void> {
   const cfg = standaloneConfig();
   const logger = createLogger('waybill');
-  const { creds, internalJwtSecret } = demoCredentials(cfg);
+  const { creds, internalJwtSecret, dataEncryptionKey } = demoCredentials(cfg);
   const platform = await openPlatform(cfg, logger);
-  await seedDemo(platform.db, creds);
+  await seedDemo(platform.db, creds, { dataEncryptionKey });
   const peers: Record<string, string> = {};
   const base: Omit<ServiceRuntime, 'port'> = {
-    db: platform.db, bus: platform.bus, jobs: platform.jobs, logger, internalJwtSecret, peers,
+    db: platform.db, bus: platform.bus, jobs: platform.jobs, logger, internalJwtSecret, dataEncryptionKey, peers,
     publicBaseUrl: cfg.publicBaseUrl, defaultPublicUrl: cfg.publicBaseUrl ?? `http://localhost:${cfg.port}`, host: '127.0.0.1',
   };
   const running: RunningService[] = [];

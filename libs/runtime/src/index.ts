@@ -23,10 +23,13 @@ export async function runtimeFromEnv(service: string): Promise<ServiceRuntime> {
     port: env.int(portVar, defaultPort),
     host: env.string('HOST', '0.0.0.0'),
     dbPoolSize: env.int('DB_POOL_SIZE', 10),
+    namespace: env.optional('WAYBILL_NAMESPACE'),
   });
   const logger = createLogger(service);
-  const bus = await RabbitEventBus.connect({ url: cfg.amqpUrl, logger });
-  const jobs = new BullJobDriver({ redisUrl: cfg.redisUrl, logger });
+  // WAYBILL_NAMESPACE isolates installations sharing one RabbitMQ and Redis (e.g. parallel test stacks).
+  const ns = cfg.namespace;
+  const bus = await RabbitEventBus.connect({ url: cfg.amqpUrl, logger, ...(ns ? { exchange: `${ns}.waybill.events`, queuePrefix: `${ns}.` } : {}) });
+  const jobs = new BullJobDriver({ redisUrl: cfg.redisUrl, logger, ...(ns ? { prefix: `waybill-${ns}` } : {}) });
   return {
     db: { kind: 'pg', url: cfg.databaseUrl, poolSize: cfg.dbPoolSize },
     bus, jobs, logger,
