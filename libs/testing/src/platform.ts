@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'amqplib';
+import { Redis } from 'ioredis';
 import { createLogger } from '@waybill/logger';
 import { InProcessEventBus, RabbitEventBus, type EventBus } from '@waybill/messaging';
 import { BullJobDriver, InlineJobDriver, type JobDriver } from '@waybill/jobs';
@@ -37,8 +38,29 @@ export async function createTestBus(): Promise<EventBus> {
   return bus;
 }
 
-/** Jobs of an integration test: BullMQ under its own key prefix when REDIS_URL is set, inline otherwise. */
+/**
+ * Jobs of an integration test: BullMQ under its own key prefix when REDIS_URL is set (its keys are
+ * deleted on close, the server being shared), inline otherwise.
+ */
 export function createTestJobs(): JobDriver {
   const url = process.env.REDIS_URL;
-  return url ? new BullJobDriver({ redisUrl: url, logger, prefix: namespace() }) : new InlineJobDriver({ logger });
+  if (!url) return new InlineJobDriver({ logger });
+  const prefix = namespace();
+  const jobs = new BullJobDriver({ redisUrl: url, logger, prefix });
+  const close = jobs.close.bind(jobs);
+  jobs.close = async () => {
+    await close();
+    const redis = new Redis(url);
+    try {
+      for (let cursor = '0'; ;) {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+        if (keys.length) await redis.unlink(...keys);
+        cursor = next;
+        if (cursor === '0') break;
+      }
+    } finally {
+      redis.disconnect();
+    }
+  };
+  return jobs;
 }

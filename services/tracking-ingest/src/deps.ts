@@ -18,6 +18,8 @@ export interface TrackingDeps {
   publicUrl: string;
   /** Called after a commit that wrote events, so the outbox relay publishes without waiting to poll. */
   afterCommit: () => void;
+  /** Attempts and backoff base of proof-of-delivery retrieval. */
+  podRetry: { attempts: number; backoffMs: number };
   /** The clock: signature tolerance and link expiry are checked against it (tests move it). */
   now: () => Date;
 }

@@ -9,7 +9,7 @@ import type { TrackingDeps } from './deps';
 import { migrations } from './migrations';
 import { CarrierSecrets } from './secrets/carrier-secrets';
 import { PodUrlSigner } from './pod/pod.url';
-import { startPodWorker } from './pod/pod.job';
+import { POD_RETRY, startPodWorker } from './pod/pod.job';
 import { PodSweeper } from './pod/pod.sweeper';
 import { startProjectionConsumer } from './projection/projection.consumer';
 
@@ -19,6 +19,8 @@ export interface TrackingServiceOptions {
   registry?: CarrierRegistry;
   /** The clock (tests move it to see links expire). */
   now?: () => Date;
+  /** Proof-of-delivery retries (tests shorten them). */
+  podRetry?: { attempts: number; backoffMs: number };
 }
 
 /** Migrates, starts the outbox relay, the consignment projection, the proof-of-delivery worker, and listens. */
@@ -38,6 +40,7 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
     publicUrl: rt.defaultPublicUrl,
     afterCommit: () => relay.nudge(),
     now: opts.now ?? (() => new Date()),
+    podRetry: opts.podRetry ?? POD_RETRY,
   };
   const projection = await startProjectionConsumer(database, rt.bus, registry);
   await startPodWorker(deps);

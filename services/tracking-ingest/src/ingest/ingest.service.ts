@@ -52,7 +52,7 @@ export async function ingestPush(deps: TrackingDeps, carrier: Carrier, trackings
   if (outcome.fresh.length) deps.afterCommit();
   for (const parcelId of outcome.pods) {
     // The request is committed: if enqueueing fails now, the sweeper enqueues it later.
-    await enqueuePod(deps.jobs, parcelId).catch((err) => deps.logger.warn({ err, parcel_id: parcelId }, 'could not enqueue proof-of-delivery retrieval yet'));
+    await enqueuePod(deps, parcelId).catch((err) => deps.logger.warn({ err, parcel_id: parcelId }, 'could not enqueue proof-of-delivery retrieval yet'));
   }
   return {
     accepted: outcome.fresh.length,

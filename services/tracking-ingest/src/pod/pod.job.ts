@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProofOfDeliveryDocument } from '@waybill/carriers';
 import { EventType, type TrackingPodRetrievedData } from '@waybill/contracts';
-import { PermanentJobError, Queues, type Job, type JobDriver } from '@waybill/jobs';
+import { PermanentJobError, Queues, type Job } from '@waybill/jobs';
 import { newEnvelope, writeEvent } from '@waybill/messaging';
 import type { TrackingDeps } from '../deps';
 import { cut } from '../ingest/push.reader';
@@ -12,13 +12,10 @@ export const POD_JOB = 'retrieve';
 export interface PodJobData { parcel_id: number }
 
 /** Carriers often publish proof of delivery some time after the delivery scan: retry for about three hours. */
-const POD_ATTEMPTS = 10;
-const POD_BACKOFF_MS = 10_000;
+export const POD_RETRY = { attempts: 10, backoffMs: 10_000 };
 
-export async function enqueuePod(jobs: JobDriver, parcelId: number): Promise<void> {
-  await jobs.enqueue<PodJobData>(Queues.proofOfDelivery, POD_JOB, { parcel_id: parcelId }, {
-    jobId: `pod:${parcelId}`, attempts: POD_ATTEMPTS, backoffMs: POD_BACKOFF_MS,
-  });
+export async function enqueuePod(deps: Pick<TrackingDeps, 'jobs' | 'podRetry'>, parcelId: number): Promise<void> {
+  await deps.jobs.enqueue<PodJobData>(Queues.proofOfDelivery, POD_JOB, { parcel_id: parcelId }, { jobId: `pod:${parcelId}`, ...deps.podRetry });
 }
 
 type PodContext = NonNullable<Awaited<ReturnType<typeof findPendingPod>>>;

@@ -30,7 +30,7 @@ export class PodSweeper {
   private async sweep(before: Date): Promise<void> {
     try {
       const ids = await stalePodRequests(this.deps.db, before);
-      for (const id of ids) await enqueuePod(this.deps.jobs, id);
+      for (const id of ids) await enqueuePod(this.deps, id);
       if (ids.length) this.deps.logger.info({ requests: ids.length }, 'proof-of-delivery requests enqueued again');
     } catch (err) {
       this.deps.logger.warn({ err }, 'proof-of-delivery sweep failed; will try again');
