@@ -16,6 +16,8 @@ export interface Stack {
   procs: Proc[];
   /** Only in distributed mode: the database URL the services use. */
   databaseUrl?: string;
+  /** Only in distributed mode: its WAYBILL_NAMESPACE (exchange, queues and job keys on the shared servers). */
+  namespace?: string;
   stop(): Promise<void>;
 }
 
@@ -64,12 +66,13 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
   const ports = await Promise.all([freePort(), ...services.map(() => freePort())]);
   const gatewayPort = ports[0];
   const urls = Object.fromEntries(services.map((s, i) => [s.urlVar, `http://127.0.0.1:${ports[i + 1]}`]));
+  const namespace = new URL(db.url!).pathname.slice(1);
   const common = {
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
     INTERNAL_JWT_SECRET: 'e2e-internal-secret', HOST: '127.0.0.1', PUBLIC_BASE_URL: '',
     DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY,
     // Its own exchange, queues and job keys: stacks running at the same time never take each other's work.
-    WAYBILL_NAMESPACE: new URL(db.url!).pathname.slice(1),
+    WAYBILL_NAMESPACE: namespace,
     ...urls, ...extraEnv,
   };
   const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));
@@ -77,7 +80,7 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitForReady(`${baseUrl}/readyz`, procs);
   return {
-    mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url,
+    mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace,
     stop: async () => {
       await Promise.all(procs.map((p) => p.stop()));
       await db.drop();
