@@ -2,7 +2,7 @@ import type { Carrier } from '@waybill/carriers';
 import { EventType, type TrackingPushResult } from '@waybill/contracts';
 import { newEnvelope, writeEvent } from '@waybill/messaging';
 import type { TrackingDeps } from '../deps';
-import { findActiveParcels, findConsignments } from '../projection/projection.repository';
+import { findActiveParcels, lockConsignments } from '../projection/projection.repository';
 import { progressConsignments } from '../progress/progress.service';
 import { enqueuePod } from '../pod/pod.job';
 import { requestPods } from '../pod/pod.repository';
@@ -39,12 +39,12 @@ export async function ingestPush(deps: TrackingDeps, carrier: Carrier, trackings
     if (fresh.length === 0) return { fresh, pods: [] as number[] };
     const touchedNumbers = new Set(fresh.map((e) => e.tracking_number));
     const touched = parcels.filter((p) => touchedNumbers.has(p.tracking_number));
-    const consignmentIds = unique(touched.map((p) => p.consignment_identifier));
-    const consignments = await findConsignments(trx, consignmentIds);
-    for (const [company, data] of buildTrackingUpdates(carrier, touched, consignments, fresh)) {
+    const consignments = await lockConsignments(trx, unique(touched.map((p) => p.consignment_identifier)));
+    const byId = new Map(consignments.map((c) => [c.identifier, c]));
+    for (const [company, data] of buildTrackingUpdates(carrier, touched, byId, fresh)) {
       await writeEvent(trx, newEnvelope(EventType.TrackingUpdated, company, data));
     }
-    await progressConsignments(trx, consignmentIds);
+    await progressConsignments(trx, consignments);
     const deliveredNumbers = new Set(fresh.filter((e) => e.status === 'DELIVERED').map((e) => e.tracking_number));
     const pods = await requestPods(trx, touched.filter((p) => deliveredNumbers.has(p.tracking_number)));
     return { fresh, pods };

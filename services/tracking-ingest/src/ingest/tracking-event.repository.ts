@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TrackingStatus } from '@waybill/carriers';
 import type { TrackingDb } from '../database';
 import type { NewTrackingEventRow, TrackingEventRow } from './tracking-event.table';
@@ -23,22 +23,19 @@ export async function insertNewEvents(trx: Transaction<TrackingDb>, rows: NewTra
   return inserted;
 }
 
-/** Each tracking number's event with the latest carrier time (ties: the one stored last). */
-export async function latestEvents(db: Db, carrierId: string, trackingNumbers: string[]): Promise<Map<string, { status: TrackingStatus; at: Date }>> {
+/**
+ * Per tracking number: its event with the latest carrier time (ties: the one stored last), and whether
+ * any of its events has one of `reached` — one query, as it runs for every push.
+ */
+export async function timelines(
+  db: Db, carrierId: string, trackingNumbers: string[], reached: readonly TrackingStatus[],
+): Promise<Map<string, { latest: { status: TrackingStatus; at: Date }; reached: boolean }>> {
   if (trackingNumbers.length === 0) return new Map();
   const rows = await db.selectFrom('tracking_events').distinctOn('tracking_number')
     .select(['tracking_number', 'status', 'occurred_at'])
+    .select(sql<boolean>`bool_or(status in (${sql.join([...reached])})) over (partition by tracking_number)`.as('reached'))
     .where('carrier_id', '=', carrierId).where('tracking_number', 'in', trackingNumbers)
     .orderBy('tracking_number').orderBy('occurred_at', 'desc').orderBy('id', 'desc')
     .execute();
-  return new Map(rows.map((r) => [r.tracking_number, { status: r.status as TrackingStatus, at: r.occurred_at }]));
-}
-
-/** The tracking numbers that have at least one event with one of `statuses`. */
-export async function numbersWithStatus(db: Db, carrierId: string, trackingNumbers: string[], statuses: readonly TrackingStatus[]): Promise<Set<string>> {
-  if (trackingNumbers.length === 0) return new Set();
-  const rows = await db.selectFrom('tracking_events').select('tracking_number').distinct()
-    .where('carrier_id', '=', carrierId).where('tracking_number', 'in', trackingNumbers).where('status', 'in', [...statuses])
-    .execute();
-  return new Set(rows.map((r) => r.tracking_number));
+  return new Map(rows.map((r) => [r.tracking_number, { latest: { status: r.status as TrackingStatus, at: r.occurred_at }, reached: r.reached }]));
 }

@@ -54,12 +54,6 @@ export async function findActiveParcels(db: Db, carrierId: string, trackingNumbe
     .orderBy('id').execute();
 }
 
-export async function findConsignments(db: Db, identifiers: string[]): Promise<Map<string, TrackedConsignmentRow>> {
-  if (identifiers.length === 0) return new Map();
-  const rows = await db.selectFrom('tracked_consignments').selectAll().where('identifier', 'in', identifiers).execute();
-  return new Map(rows.map((r) => [r.identifier, r]));
-}
-
 /** Locks the consignments in a fixed order so concurrent pushes touching the same ones cannot deadlock. */
 export async function lockConsignments(trx: Transaction<TrackingDb>, identifiers: string[]): Promise<TrackedConsignmentRow[]> {
   if (identifiers.length === 0) return [];
