@@ -40,10 +40,10 @@ echo "demo credentials: $RUN_DIR/demo-credentials.json"
 
 for svc in $(pnpm exec tsx infra/local/catalogue-env.ts --names); do
   echo "starting $svc"
-  nohup pnpm --silent --filter "@waybill/$svc" start > "$RUN_DIR/$svc.log" 2>&1 &
+  setsid nohup pnpm --silent --filter "@waybill/$svc" start > "$RUN_DIR/$svc.log" 2>&1 &
   echo $! > "$RUN_DIR/$svc.pid"
 done
-nohup pnpm --silent --filter @waybill/gateway start > "$RUN_DIR/gateway.log" 2>&1 &
+setsid nohup pnpm --silent --filter @waybill/gateway start > "$RUN_DIR/gateway.log" 2>&1 &
 echo $! > "$RUN_DIR/gateway.pid"
 
 for _ in $(seq 1 120); do

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { validateEnvelopeShape } from '../envelope';
+import { validateEnvelope } from '../envelope';
 import type { EventEnvelope } from '../types';
 import type { OutboxDatabase } from './outbox.table';
 
@@ -9,7 +9,7 @@ import type { OutboxDatabase } from './outbox.table';
  * The relay publishes it after commit; call `relay.nudge()` then for low latency.
  */
 export async function writeEvent<DB>(trx: Kysely<DB>, envelope: EventEnvelope): Promise<void> {
-  validateEnvelopeShape(envelope);
+  validateEnvelope(envelope);
   const db = trx as unknown as Kysely<OutboxDatabase>;
   await db.insertInto('outbox').values({
     id: envelope.id,
