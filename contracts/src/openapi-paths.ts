@@ -2,6 +2,7 @@
 import {
   AUTH_ERRORS, arrayOf, company, header, json, operation, query, schemaRef, type OperationDef,
 } from './openapi-helpers';
+import { ingestOperations } from './openapi-ingest';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
 
@@ -104,4 +105,4 @@ const operations: OperationDef[] = [
   }),
 ];
 
-export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...operations];
+export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...ingestOperations, ...operations];

@@ -42,6 +42,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
     tags: [
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
+      { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
     paths: buildPaths(publicOperations),
@@ -55,6 +56,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
           description: 'Header value `token <API_TOKEN>`; the keyword is case-insensitive.',
         },
         BasicAuth: { type: 'http', scheme: 'basic', description: 'A user of the company.' },
+        CarrierSignature: {
+          type: 'apiKey', in: 'header', name: 'x-waybill-signature',
+          description: 'Carriers only: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by the carrier\'s ingest secret.',
+        },
       },
     },
   });
