@@ -1,7 +1,7 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
   ConsignmentUnallocatedData, ConsignmentUpdatedData, EventEnvelope,
-  TrackingConsignmentProgressedData, TrackingPodRetrievedData, TrackingUpdatedData,
+  TrackingConsignmentProgressedData, PodRetrievedData, TrackingUpdatedData,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -15,7 +15,7 @@ export const EventType = {
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
   TrackingUpdated: 'tracking.tracking.updated',
-  TrackingPodRetrieved: 'tracking.pod.retrieved',
+  PodRetrieved: 'tracking.pod.retrieved',
   TrackingConsignmentProgressed: 'tracking.consignment.progressed',
 } as const;
 
@@ -29,7 +29,7 @@ export interface EventDataByType {
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
   'tracking.tracking.updated': TrackingUpdatedData;
-  'tracking.pod.retrieved': TrackingPodRetrievedData;
+  'tracking.pod.retrieved': PodRetrievedData;
   'tracking.consignment.progressed': TrackingConsignmentProgressedData;
 }
 
@@ -47,7 +47,7 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
   [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
-  [EventType.TrackingPodRetrieved]: SchemaId.TrackingPodRetrievedData,
+  [EventType.PodRetrieved]: SchemaId.PodRetrievedData,
   [EventType.TrackingConsignmentProgressed]: SchemaId.TrackingConsignmentProgressedData,
 };
 

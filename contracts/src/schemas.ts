@@ -28,7 +28,7 @@ import consignmentUnallocated from '../events/consignment-unallocated.json';
 import consignmentUpdated from '../events/consignment-updated.json';
 import envelope from '../events/envelope.json';
 import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
-import trackingPodRetrieved from '../events/tracking-pod-retrieved.json';
+import podRetrieved from '../events/pod-retrieved.json';
 import trackingUpdated from '../events/tracking-updated.json';
 
 export interface JsonSchema {
@@ -70,7 +70,7 @@ export const SchemaId = {
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
   TrackingUpdatedData: `${events}tracking-updated.json`,
-  TrackingPodRetrievedData: `${events}tracking-pod-retrieved.json`,
+  PodRetrievedData: `${events}pod-retrieved.json`,
   TrackingConsignmentProgressedData: `${events}tracking-consignment-progressed.json`,
 } as const;
 
@@ -87,7 +87,7 @@ export const schemaGroups = {
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
-    trackingUpdated, trackingPodRetrieved, trackingConsignmentProgressed,
+    trackingUpdated, podRetrieved, trackingConsignmentProgressed,
   ] as JsonSchema[],
 };
 

@@ -167,7 +167,7 @@ export interface TrackingUpdatedData {
 /**
  * Data of tracking.pod.retrieved: proof-of-delivery documents retrieved from the carrier for one parcel; `documents` is the `payload` array of the proof_of_delivery webhook (SPEC.md 6.1).
  */
-export interface TrackingPodRetrievedData {
+export interface PodRetrievedData {
   /**
    * The documents of one parcel; never empty.
    */

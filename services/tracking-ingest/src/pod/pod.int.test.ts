@@ -1,5 +1,5 @@
 import { CarrierRegistry, SANDBOX_PROFILES, SandboxCarrier, type ProofOfDeliveryDocument, type ProofOfDeliveryRequest } from '@waybill/carriers';
-import { validateEvent, type TrackingPodRetrievedData } from '@waybill/contracts';
+import { validateEvent, type PodRetrievedData } from '@waybill/contracts';
 import { eventually } from '@waybill/testing';
 import { newIdentifier, startIngestHarness, trackingNumber, type IngestHarness, type TestConsignment } from '../test-support';
 
@@ -32,7 +32,7 @@ describe('proof of delivery (integration)', () => {
     return c;
   }
   const documentsOf = (c: TestConsignment) => h.events.filter((e) => e.type === 'tracking.pod.retrieved')
-    .flatMap((e) => (e.data as TrackingPodRetrievedData).documents).filter((d) => d.consignment_identifier === c.identifier);
+    .flatMap((e) => (e.data as PodRetrievedData).documents).filter((d) => d.consignment_identifier === c.identifier);
   /** The document link as the gateway would forward it (its host is the public base URL). */
   const fetchLink = (url: string) => h.get(new URL(url).pathname + new URL(url).search);
 
@@ -41,7 +41,7 @@ describe('proof of delivery (integration)', () => {
     const c = await delivered('Generic Carrier|Generic Domestic Service GDOM', 'generic', [p1, p2]);
     const docs = await eventually(() => documentsOf(c).length === 2 && documentsOf(c), { what: 'documents', timeoutMs: 20_000 });
     expect(generic.calls).toBeGreaterThanOrEqual(4);
-    const events = h.events.filter((e) => e.type === 'tracking.pod.retrieved' && documentsOf(c).some((d) => (e.data as TrackingPodRetrievedData).documents.includes(d)));
+    const events = h.events.filter((e) => e.type === 'tracking.pod.retrieved' && documentsOf(c).some((d) => (e.data as PodRetrievedData).documents.includes(d)));
     for (const e of events) expect(validateEvent(e)).toEqual({ ok: true });
     expect(docs.sort((a, b) => a.package_reference!.localeCompare(b.package_reference!))).toEqual([p1, p2].map((n, i) => ({
       document_id: expect.any(String), document_url: expect.stringMatching(/^https:\/\/waybill\.example\.com\/pod\/v1\/documents\/[0-9a-f-]{36}\?expires=\d+&signature=[0-9a-f]{64}$/),

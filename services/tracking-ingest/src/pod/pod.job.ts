@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ProofOfDeliveryDocument } from '@waybill/carriers';
-import { EventType, type TrackingPodRetrievedData } from '@waybill/contracts';
+import { EventType, type PodRetrievedData } from '@waybill/contracts';
 import { PermanentJobError, Queues, type Job } from '@waybill/jobs';
 import { newEnvelope, writeEvent } from '@waybill/messaging';
 import type { TrackingDeps } from '../deps';
@@ -19,7 +19,7 @@ export async function enqueuePod(deps: Pick<TrackingDeps, 'jobs' | 'podRetry'>, 
 }
 
 type PodContext = NonNullable<Awaited<ReturnType<typeof findPendingPod>>>;
-type PodPayload = TrackingPodRetrievedData['documents'][number];
+type PodPayload = PodRetrievedData['documents'][number];
 
 function payloadOf(deps: TrackingDeps, ctx: PodContext, id: string, doc: ProofOfDeliveryDocument, expiresAt: Date): PodPayload {
   const packageNumber = doc.package_tracking_number ? cut(doc.package_tracking_number, 50) : null;
@@ -56,8 +56,8 @@ export async function retrieveProofOfDelivery(deps: TrackingDeps, job: Job<PodJo
       id, company: ctx.company, parcel_id: ctx.id, file_type: doc.file_type, proof_of_delivery_type: doc.proof_of_delivery_type,
       package_tracking_number: doc.package_tracking_number ?? null, content: doc.bytes, expires_at: expiresAt.toISOString(),
     })));
-    const data: TrackingPodRetrievedData = { documents: rows.map(({ id, doc }) => payloadOf(deps, ctx, id, doc, expiresAt)) };
-    await writeEvent(trx, newEnvelope(EventType.TrackingPodRetrieved, ctx.company, data));
+    const data: PodRetrievedData = { documents: rows.map(({ id, doc }) => payloadOf(deps, ctx, id, doc, expiresAt)) };
+    await writeEvent(trx, newEnvelope(EventType.PodRetrieved, ctx.company, data));
     return true;
   });
   if (stored) deps.afterCommit();
