@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { createTestDatabase, deleteRedisKeys, deleteStackQueues, type TestDatabase } from '@waybill/testing';
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { SERVICE_CATALOGUE } from '@waybill/runtime';
 import { freePort } from './ports';
@@ -83,6 +83,9 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
     mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace,
     stop: async () => {
       await Promise.all(procs.map((p) => p.stop()));
+      // The servers are shared: leave none of this stack's queues or job keys behind.
+      await deleteStackQueues(process.env.AMQP_URL!, namespace);
+      await deleteRedisKeys(process.env.REDIS_URL!, `waybill-${namespace}`);
       await db.drop();
     },
   };

@@ -1,4 +1,4 @@
 export { createTestDatabase, usingRealServers, type TestDatabase } from './databases';
 export { eventually } from './poll';
-export { createTestBus, createTestJobs } from './platform';
-export { watchStackEvents, type EventWatch } from './stack-events';
+export { createTestBus, createTestJobs, deleteRedisKeys } from './platform';
+export { watchStackEvents, deleteStackQueues, type EventWatch } from './stack-events';

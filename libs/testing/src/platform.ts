@@ -50,17 +50,22 @@ export function createTestJobs(): JobDriver {
   const close = jobs.close.bind(jobs);
   jobs.close = async () => {
     await close();
-    const redis = new Redis(url);
-    try {
-      for (let cursor = '0'; ;) {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        if (keys.length) await redis.unlink(...keys);
-        cursor = next;
-        if (cursor === '0') break;
-      }
-    } finally {
-      redis.disconnect();
-    }
+    await deleteRedisKeys(url, prefix);
   };
   return jobs;
+}
+
+/** Deletes every key under `<prefix>:` (a test's BullMQ queues) on a shared Redis. */
+export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    for (let cursor = '0'; ;) {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+      if (cursor === '0') break;
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
