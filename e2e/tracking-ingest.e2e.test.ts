@@ -51,6 +51,11 @@ describe.each(availableModes())('carrier tracking ingest (%s)', (mode) => {
     }
     const unknown = await push('no-such-carrier', undefined, { raw: body });
     expect([unknown.status, unknown.body.detail]).toEqual([401, 'Unknown carrier "no-such-carrier".']);
+    for (const odd of ['Generic%20Carrier', 'generic%2Ftracking']) {
+      const res = await push(odd, undefined, { raw: body });
+      expect([res.status, res.headers.get('www-authenticate')]).toEqual([401, expect.stringMatching(/^Signature /)]);
+    }
+    expect((await fetch(`${stack.baseUrl}/pod/v1/documents/..%2Fingest?expires=1&signature=x`)).status).toBe(404);
     // No consignment credentials are needed, and none are accepted instead of a signature.
     const withToken = await fetch(`${stack.baseUrl}/ingest/v1/carriers/generic/tracking`, {
       method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `token ${stack.creds.apiToken}` },

@@ -59,6 +59,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'document_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
     description: 'The `document_id` of the proof-of-delivery webhook.',
   },
+  manifest_id: {
+    name: 'manifest_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    description: 'Manifest identifier, as POST /manifest returned it. One of another company answers 404.',
+  },
 };
 
 const error = (description: string, headers?: Obj): Obj => ({ ...json(description, schemaRef('ErrorResponse')), ...(headers && { headers }) });

@@ -42,6 +42,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
     tags: [
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
+      { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],

@@ -18,3 +18,20 @@ export async function writeEvent<DB>(trx: Kysely<DB>, envelope: EventEnvelope): 
     payload: sql<string>`${JSON.stringify(envelope)}::jsonb`,
   }).execute();
 }
+
+/** Rows per INSERT: well under Postgres' 65,535 bind parameters, and a statement the server plans quickly. */
+const BATCH = 500;
+
+/**
+ * `writeEvent` for many events at once (a bulk state change, e.g. thousands of consignments manifested
+ * together): a few multi-row inserts instead of one round trip per event. Same guarantees and order.
+ */
+export async function writeEvents<DB>(trx: Kysely<DB>, envelopes: EventEnvelope[]): Promise<void> {
+  envelopes.forEach((e) => validateEnvelope(e));
+  const db = trx as unknown as Kysely<OutboxDatabase>;
+  for (let i = 0; i < envelopes.length; i += BATCH) {
+    await db.insertInto('outbox').values(envelopes.slice(i, i + BATCH).map((e) => ({
+      id: e.id, type: e.type, company: e.company, payload: sql<string>`${JSON.stringify(e)}::jsonb`,
+    }))).execute();
+  }
+}
