@@ -1,6 +1,7 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
-  ConsignmentUnallocatedData, ConsignmentUpdatedData, EventEnvelope, PodRetrievedData, TrackingUpdatedData,
+  ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope,
+  PodRetrievedData, TrackingUpdatedData,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -13,6 +14,8 @@ export const EventType = {
   ConsignmentUnallocated: 'consignment.consignment.unallocated',
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
+  DeliveryRulesChanged: 'delivery_options.rules.changed',
+  DocumentsLabelsPrinted: 'documents.labels.printed',
   TrackingUpdated: 'tracking.tracking.updated',
   PodRetrieved: 'tracking.pod.retrieved',
 } as const;
@@ -26,6 +29,8 @@ export interface EventDataByType {
   'consignment.consignment.unallocated': ConsignmentUnallocatedData;
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
+  'delivery_options.rules.changed': DeliveryRulesChangedData;
+  'documents.labels.printed': DocumentsLabelsPrintedData;
   'tracking.tracking.updated': TrackingUpdatedData;
   'tracking.pod.retrieved': PodRetrievedData;
 }
@@ -43,6 +48,8 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentUnallocated]: SchemaId.ConsignmentUnallocatedData,
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
+  [EventType.DeliveryRulesChanged]: SchemaId.DeliveryRulesChangedData,
+  [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
   [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
   [EventType.PodRetrieved]: SchemaId.PodRetrievedData,
 };

@@ -106,6 +106,27 @@ export interface ConsignmentStatusChangedData {
 }
 
 /**
+ * Data of delivery_options.rules.changed: a company's delivery rules or settings changed; every replica drops its compiled copy.
+ */
+export interface DeliveryRulesChangedData {
+  change: 'rule.created' | 'rule.updated' | 'rule.deleted' | 'settings.updated';
+  /**
+   * The rule concerned; null for settings.
+   */
+  rule_id?: string | null;
+}
+
+/**
+ * Data of documents.labels.printed: the labels of an Allocated consignment were fetched. The consignment service moves it to Printed.
+ */
+export interface DocumentsLabelsPrintedData {
+  /**
+   * The consignment whose labels were fetched.
+   */
+  consignment_identifier: string;
+}
+
+/**
  * Data of tracking.tracking.updated: the new events of one carrier push for the parcels of one company (the envelope's company), i.e. the body of the tracking_update webhook (SPEC.md 6.2) without event_type, event_id, payload_version and count. Only events stored for the first time appear; a tracking without any is left out, and a push with nothing new publishes no event.
  */
 export interface TrackingUpdatedData {
