@@ -58,6 +58,16 @@ describe('buildOpenApi', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429', '5XX']));
   });
 
+  it('documents delivery options with its own key scheme, and the rules management API', () => {
+    const quote = doc.paths['/api/2.0.0/company/{company_slug}/delivery_options/'].post;
+    expect(quote.security).toEqual([{ ApiKeyAuth: [] }]);
+    expect(doc.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(Object.keys(doc.paths[`${prefix}/delivery-rules`])).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${prefix}/delivery-rules/{rule_id}`])).toEqual(['get', 'put', 'delete']);
+    expect(Object.keys(doc.paths[`${prefix}/delivery-settings`])).toEqual(['get', 'put']);
+  });
+
   it.each([
     ['get', '/webhooks/endpoints', '200'], ['post', '/webhooks/endpoints', '201'], ['patch', '/webhooks/endpoints/{endpoint_id}', '200'],
     ['delete', '/webhooks/endpoints/{endpoint_id}', '204'], ['post', '/webhooks/endpoints/{endpoint_id}/rotate-secret', '200'],
@@ -74,16 +84,6 @@ describe('buildOpenApi', () => {
     expect(doc.webhooks.tracking_update.post.parameters.map((p: Obj) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     const webhooks = doc.tags.find((t: Obj) => t.name === 'Webhooks').description;
     for (const fact of ['HMAC-SHA256', '5 s, 5 min, 30 min, 2 h, 5 h', 'Retry-After', '410 Gone', '5 days', 'WEBHOOK_ALLOW_PRIVATE']) expect(webhooks).toContain(fact);
-  });
-
-  it('documents delivery options with its own key scheme, and the rules management API', () => {
-    const quote = doc.paths['/api/2.0.0/company/{company_slug}/delivery_options/'].post;
-    expect(quote.security).toEqual([{ ApiKeyAuth: [] }]);
-    expect(doc.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
-    expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
-    expect(Object.keys(doc.paths[`${prefix}/delivery-rules`])).toEqual(['get', 'post']);
-    expect(Object.keys(doc.paths[`${prefix}/delivery-rules/{rule_id}`])).toEqual(['get', 'put', 'delete']);
-    expect(Object.keys(doc.paths[`${prefix}/delivery-settings`])).toEqual(['get', 'put']);
   });
 
   it('documents the health endpoints without credentials', () => {
