@@ -1,6 +1,7 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
-  ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, EventEnvelope,
+  ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope,
+  PodRetrievedData, TrackingUpdatedData,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -14,6 +15,9 @@ export const EventType = {
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
   DeliveryRulesChanged: 'delivery_options.rules.changed',
+  DocumentsLabelsPrinted: 'documents.labels.printed',
+  TrackingUpdated: 'tracking.tracking.updated',
+  PodRetrieved: 'tracking.pod.retrieved',
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
@@ -26,6 +30,9 @@ export interface EventDataByType {
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
   'delivery_options.rules.changed': DeliveryRulesChangedData;
+  'documents.labels.printed': DocumentsLabelsPrintedData;
+  'tracking.tracking.updated': TrackingUpdatedData;
+  'tracking.pod.retrieved': PodRetrievedData;
 }
 
 /** An envelope whose `data` is typed by its `type`. */
@@ -42,6 +49,9 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
   [EventType.DeliveryRulesChanged]: SchemaId.DeliveryRulesChangedData,
+  [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
+  [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
+  [EventType.PodRetrieved]: SchemaId.PodRetrievedData,
 };
 
 /**

@@ -1,5 +1,6 @@
 export * from './generated/api';
 export * from './generated/events';
+export * from './generated/webhooks';
 export { SchemaId, allSchemas, getSchema, type JsonSchema, type SchemaIdValue } from './schemas';
 export {
   validate, firstErrorDetail, prefixErrors, NON_FIELD_ERRORS, type ValidationErrors, type ValidationResult,

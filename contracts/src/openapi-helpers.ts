@@ -59,6 +59,14 @@ export const pathParameters: Record<string, Obj> = {
     name: 'manifest_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
     description: 'Manifest identifier, as POST /manifest returned it. One of another company answers 404.',
   },
+  endpoint_id: {
+    name: 'endpoint_id', in: 'path', required: true, schema: { type: 'string' },
+    description: 'Webhook endpoint id. One of another company answers 404.',
+  },
+  event_id: {
+    name: 'event_id', in: 'path', required: true, schema: { type: 'string' },
+    description: 'The `event_id` of a webhook message. One of another company answers 404.',
+  },
 };
 
 const error = (description: string, headers?: Obj): Obj => ({ ...json(description, schemaRef('ErrorResponse')), ...(headers && { headers }) });

@@ -68,6 +68,24 @@ describe('buildOpenApi', () => {
     expect(Object.keys(doc.paths[`${prefix}/delivery-settings`])).toEqual(['get', 'put']);
   });
 
+  it.each([
+    ['get', '/webhooks/endpoints', '200'], ['post', '/webhooks/endpoints', '201'], ['patch', '/webhooks/endpoints/{endpoint_id}', '200'],
+    ['delete', '/webhooks/endpoints/{endpoint_id}', '204'], ['post', '/webhooks/endpoints/{endpoint_id}/rotate-secret', '200'],
+    ['post', '/webhooks/endpoints/{endpoint_id}/test', '202'], ['get', '/webhooks/endpoints/{endpoint_id}/attempts', '200'],
+    ['post', '/webhooks/endpoints/{endpoint_id}/recover', '202'], ['post', '/webhooks/messages/{event_id}/resend', '202'],
+  ])('documents the webhook management call %s %s answering %s', (method, path, status) => {
+    const op = doc.paths[prefix + path]?.[method];
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([status, '401', '403']));
+  });
+
+  it('documents the outbound webhooks, their signature headers and the delivery contract', () => {
+    expect(Object.keys(doc.webhooks)).toEqual(['tracking_update', 'proof_of_delivery', 'test']);
+    expect(doc.webhooks.tracking_update.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TrackingUpdateWebhook' });
+    expect(doc.webhooks.tracking_update.post.parameters.map((p: Obj) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const webhooks = doc.tags.find((t: Obj) => t.name === 'Webhooks').description;
+    for (const fact of ['HMAC-SHA256', '5 s, 5 min, 30 min, 2 h, 5 h', 'Retry-After', '410 Gone', '5 days', 'WEBHOOK_ALLOW_PRIVATE']) expect(webhooks).toContain(fact);
+  });
+
   it('documents the health endpoints without credentials', () => {
     for (const path of ['/healthz', '/readyz']) expect(doc.paths[path].get.security).toEqual([]);
   });

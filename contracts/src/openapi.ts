@@ -1,5 +1,6 @@
 import { buildPaths, errorResponses, pathParameters } from './openapi-helpers';
 import { publicOperations } from './openapi-paths';
+import { outboundWebhooks, WEBHOOKS_TAG } from './openapi-webhooks';
 import { rewriteRefs, withoutDocumentKeywords } from './schema-walk';
 import { schemaGroups } from './schemas';
 
@@ -21,10 +22,10 @@ an existing Scurri integration works by changing only the base URL.
 - Optional strings sent as \`""\` are treated as absent and read back as null. Unknown keys are refused,
   except inside \`options\` and \`custom_attributes\` (\`<partner>_order_id\`).`;
 
-/** Components from the API JSON schemas, with cross-file $refs re-pointed at `#/components/schemas/<title>`. */
+/** Components from the API and webhook JSON schemas, with cross-file $refs re-pointed at `#/components/schemas/<title>`. */
 function componentSchemas(): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
-  for (const schema of schemaGroups.api) {
+  for (const schema of [...schemaGroups.api, ...schemaGroups.webhooks]) {
     const local = rewriteRefs(schema, (target, siblings) => ({ ...siblings, $ref: `#/components/schemas/${target.title}` }));
     schemas[schema.title] = withoutDocumentKeywords(local);
   }
@@ -45,9 +46,11 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Delivery options', description: 'Checkout quotes from the company\'s delivery rules; own base path and own API keys.' },
       { name: 'Delivery rules', description: 'The rules behind delivery options and allocation by rules (service_id "auto").' },
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
+      WEBHOOKS_TAG,
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
     paths: buildPaths(publicOperations),
+    webhooks: outboundWebhooks,
     components: {
       schemas: componentSchemas(),
       parameters: pathParameters,

@@ -1,5 +1,5 @@
 // Static imports (not a directory scan) so the registry works unchanged under tsx, jest and any bundler.
-// A test checks that every JSON file under api/ and events/ is listed here and has a SchemaId.
+// A test checks that every JSON file under api/, events/ and webhooks/ is listed here and has a SchemaId.
 import address from '../api/address.json';
 import carrier from '../api/carrier.json';
 import carrierService from '../api/carrier-service.json';
@@ -19,6 +19,7 @@ import deliveryRuleInput from '../api/delivery-rule-input.json';
 import deliveryRulePrice from '../api/delivery-rule-price.json';
 import deliveryRuleSchedule from '../api/delivery-rule-schedule.json';
 import deliverySettings from '../api/delivery-settings.json';
+import consignmentDocuments from '../api/documents.json';
 import errorResponse from '../api/error.json';
 import exportCustoms from '../api/export-customs.json';
 import invoice from '../api/invoice.json';
@@ -30,6 +31,18 @@ import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
 import warehouse from '../api/warehouse.json';
+import webhookAttempt from '../api/webhook-attempt.json';
+import webhookAttemptPage from '../api/webhook-attempt-page.json';
+import webhookEndpoint from '../api/webhook-endpoint.json';
+import webhookEndpointCreated from '../api/webhook-endpoint-created.json';
+import webhookEndpointInput from '../api/webhook-endpoint-input.json';
+import webhookEndpointPatch from '../api/webhook-endpoint-patch.json';
+import webhookEventAccepted from '../api/webhook-event-accepted.json';
+import webhookEventType from '../api/webhook-event-type.json';
+import webhookRecoverInput from '../api/webhook-recover-input.json';
+import webhookResendInput from '../api/webhook-resend-input.json';
+import webhookResent from '../api/webhook-resent.json';
+import webhookSecret from '../api/webhook-secret.json';
 import consignmentAllocated from '../events/consignment-allocated.json';
 import consignmentCancelled from '../events/consignment-cancelled.json';
 import consignmentCreated from '../events/consignment-created.json';
@@ -38,6 +51,12 @@ import consignmentUnallocated from '../events/consignment-unallocated.json';
 import consignmentUpdated from '../events/consignment-updated.json';
 import deliveryRulesChanged from '../events/delivery-rules-changed.json';
 import envelope from '../events/envelope.json';
+import documentsLabelsPrinted from '../events/documents-labels-printed.json';
+import podRetrieved from '../events/pod-retrieved.json';
+import trackingUpdated from '../events/tracking-updated.json';
+import proofOfDeliveryWebhook from '../webhooks/proof-of-delivery.json';
+import testWebhook from '../webhooks/test.json';
+import trackingUpdateWebhook from '../webhooks/tracking-update.json';
 
 export interface JsonSchema {
   $id: string;
@@ -47,6 +66,7 @@ export interface JsonSchema {
 
 const api = 'https://waybill.dev/schemas/api/';
 const events = 'https://waybill.dev/schemas/events/';
+const webhooks = 'https://waybill.dev/schemas/webhooks/';
 
 /** Schema `$id`s by schema title (which is also the generated TypeScript type name). */
 export const SchemaId = {
@@ -80,6 +100,19 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
+  ConsignmentDocuments: `${api}documents.json`,
+  WebhookAttempt: `${api}webhook-attempt.json`,
+  WebhookAttemptPage: `${api}webhook-attempt-page.json`,
+  WebhookEndpoint: `${api}webhook-endpoint.json`,
+  WebhookEndpointCreated: `${api}webhook-endpoint-created.json`,
+  WebhookEndpointInput: `${api}webhook-endpoint-input.json`,
+  WebhookEndpointPatch: `${api}webhook-endpoint-patch.json`,
+  WebhookEventAccepted: `${api}webhook-event-accepted.json`,
+  WebhookEventType: `${api}webhook-event-type.json`,
+  WebhookRecoverInput: `${api}webhook-recover-input.json`,
+  WebhookResendInput: `${api}webhook-resend-input.json`,
+  WebhookResent: `${api}webhook-resent.json`,
+  WebhookSecret: `${api}webhook-secret.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -88,6 +121,12 @@ export const SchemaId = {
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
   DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
+  DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
+  TrackingUpdatedData: `${events}tracking-updated.json`,
+  PodRetrievedData: `${events}pod-retrieved.json`,
+  TrackingUpdateWebhook: `${webhooks}tracking-update.json`,
+  ProofOfDeliveryWebhook: `${webhooks}proof-of-delivery.json`,
+  TestWebhook: `${webhooks}test.json`,
 } as const;
 
 export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
@@ -101,17 +140,23 @@ export const schemaGroups = {
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments,
+    consignmentDocuments,
+    webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
+    webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
     deliveryRulesChanged,
+    documentsLabelsPrinted,
+    trackingUpdated, podRetrieved,
   ] as JsonSchema[],
+  webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],
 };
 
 export type SchemaGroup = keyof typeof schemaGroups;
 
-export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events];
+export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];
 
 const byId = new Map(allSchemas.map((schema) => [schema.$id, schema]));
 

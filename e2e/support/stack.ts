@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,9 @@ export const DEMO: DemoCredentials = {
   company: 'demo-co', apiToken: 'e2e-token-0123456789abcdef', user: 'demo', password: 'e2e-password',
   deliveryOptionsKey: 'e2e-do-key-0123456789', carrierSecret: 'e2e-carrier-secret',
 };
+
+/** 32 bytes, base64: the key that seals secrets at rest in the distributed test stacks. */
+const E2E_DATA_KEY = Buffer.alloc(32, 'e2e-data-encryption-key').toString('base64');
 
 /** Distributed mode needs the real servers; CI sets their URLs, and then they must be reachable. */
 export function availableModes(): Mode[] {
@@ -64,6 +68,7 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
   const common = {
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
     INTERNAL_JWT_SECRET: 'e2e-internal-secret', HOST: '127.0.0.1', PUBLIC_BASE_URL: '',
+    DATA_ENCRYPTION_KEY: E2E_DATA_KEY, JOBS_PREFIX: `waybill-e2e-${randomBytes(4).toString('hex')}`,
     ...urls, ...extraEnv,
   };
   const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));

@@ -877,3 +877,178 @@ export interface ManifestDocuments {
    */
   documents: string;
 }
+
+/**
+ * Labels and customs invoice of a consignment (GET /consignment/{identifier}/documents).
+ */
+export interface ConsignmentDocuments {
+  /**
+   * application/pdf: base64 of one PDF, one label per page. application/x-zebra-zpl: plain ZPL text, one ^XA...^XZ block per label. image/png: base64 of a ZIP holding one PNG per label. image/x-png-list: an array of base64 PNGs, one per label.
+   */
+  labels: string | string[];
+  /**
+   * Customs invoice PDF (invoice_quantity copies; A4, or 6x4 where the company chose it) when the carrier requires customs documents on this route; null otherwise. Always PDF, whatever documenttype is.
+   */
+  invoices: string | null;
+  /**
+   * Echo of documenttype.
+   */
+  label_format: 'application/pdf' | 'application/x-zebra-zpl' | 'image/png' | 'image/x-png-list';
+}
+
+/**
+ * A kind of webhook an endpoint can subscribe to (SPEC.md section 6).
+ */
+export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';
+
+/**
+ * A receiver of the company's webhooks.
+ */
+export interface WebhookEndpoint {
+  id: string;
+  /**
+   * https:// URL of a public address.
+   */
+  url: string;
+  description: string;
+  /**
+   * The kinds of webhook it receives.
+   */
+  event_types: WebhookEventType[];
+  enabled: boolean;
+  /**
+   * null while enabled; "gone" (it answered 410), "failing" (failing continuously for 5 days) or "manual".
+   */
+  disabled_reason: 'gone' | 'failing' | 'manual' | null;
+  created_at: string;
+}
+
+/**
+ * Answer of POST /webhooks/endpoints: the endpoint and its signing secret.
+ */
+export type WebhookEndpointCreated = WebhookEndpoint & {
+  /**
+   * Signing secret, whsec_<base64 key>.
+   */
+  secret: string;
+};
+
+/**
+ * Body of POST /webhooks/endpoints.
+ */
+export interface WebhookEndpointInput {
+  /**
+   * https:// URL of a public address (unless the operator set WEBHOOK_ALLOW_PRIVATE=1).
+   */
+  url: string;
+  description?: string | null;
+  /**
+   * Default: every type.
+   *
+   * @minItems 1
+   */
+  event_types?: [WebhookEventType, ...WebhookEventType[]];
+  /**
+   * Default true.
+   */
+  enabled?: boolean;
+}
+
+/**
+ * Body of PATCH /webhooks/endpoints/{id}: any of these fields. Enabling clears disabled_reason; disabling sets it to "manual".
+ */
+export interface WebhookEndpointPatch {
+  url?: string;
+  description?: string | null;
+  /**
+   * @minItems 1
+   */
+  event_types?: [WebhookEventType, ...WebhookEventType[]];
+  enabled?: boolean;
+}
+
+/**
+ * An endpoint's current signing secret.
+ */
+export interface WebhookSecret {
+  /**
+   * whsec_<base64 key>; the key is the base64-decoded part after whsec_.
+   */
+  secret: string;
+}
+
+/**
+ * One delivery attempt of a webhook to an endpoint.
+ */
+export interface WebhookAttempt {
+  id: string;
+  event_id: string;
+  event_type: string;
+  attempted_at: string;
+  /**
+   * pending while the request is in flight.
+   */
+  outcome: 'success' | 'failure' | 'pending';
+  /**
+   * null when no response came (timeout, connection refused, refused address).
+   */
+  status_code: number | null;
+  latency_ms: number | null;
+  /**
+   * Status line, headers and the start of the body, at most 4 KiB.
+   */
+  response_head: string | null;
+  /**
+   * Why the attempt failed, when it did.
+   */
+  error: string | null;
+}
+
+/**
+ * One page of GET /webhooks/endpoints/{id}/attempts, newest first.
+ */
+export interface WebhookAttemptPage {
+  /**
+   * Attempts from this page on (it shrinks page by page).
+   */
+  count: number;
+  /**
+   * Absolute URL of the next (older) page; null on the last page.
+   */
+  next: string | null;
+  results: WebhookAttempt[];
+}
+
+/**
+ * Body of POST /webhooks/endpoints/{id}/recover.
+ */
+export interface WebhookRecoverInput {
+  /**
+   * Messages created at or after this time are re-sent.
+   */
+  since: string;
+}
+
+/**
+ * Optional body of POST /webhooks/messages/{event_id}/resend.
+ */
+export interface WebhookResendInput {
+  /**
+   * Send only to this endpoint (it need not have received the event before).
+   */
+  endpoint_id?: string;
+}
+
+/**
+ * Answer of resend and recover: how many messages were queued to be sent again now.
+ */
+export interface WebhookResent {
+  resent: number;
+}
+
+/**
+ * Answer of POST /webhooks/endpoints/{id}/test: the id of the test event (also its webhook-id header).
+ */
+export interface WebhookEventAccepted {
+  event_id: string;
+}

@@ -115,3 +115,111 @@ export interface DeliveryRulesChangedData {
    */
   rule_id?: string | null;
 }
+
+/**
+ * Data of documents.labels.printed: the labels of an Allocated consignment were fetched. The consignment service moves it to Printed.
+ */
+export interface DocumentsLabelsPrintedData {
+  /**
+   * The consignment whose labels were fetched.
+   */
+  consignment_identifier: string;
+}
+
+/**
+ * Data of tracking.tracking.updated: the new events of one carrier push for the parcels of one company (the envelope's company), i.e. the body of the tracking_update webhook (SPEC.md 6.2) without event_type, event_id, payload_version and count. Only events stored for the first time appear; a tracking without any is left out, and a push with nothing new publishes no event.
+ */
+export interface TrackingUpdatedData {
+  /**
+   * Identifier of the carrier that pushed the update.
+   */
+  carrier_slug: string;
+  /**
+   * One entry per parcel with new events; never empty.
+   */
+  trackings: {
+    tracking_number: string;
+    consignment_identifier: string;
+    /**
+     * Cut to 255 characters.
+     */
+    consignment_number: string;
+    order_number: string;
+    /**
+     * Internal id of the tracked parcel, stable across updates.
+     */
+    id: number;
+    /**
+     * Carrier name, cut to 50 characters.
+     */
+    carrier: string;
+    /**
+     * In timestamp order, oldest first; never empty.
+     */
+    events: {
+      status:
+        | 'INFO_RECEIVED'
+        | 'IN_TRANSIT'
+        | 'OUT_FOR_DELIVERY'
+        | 'DELIVERED'
+        | 'DELIVERY_FAILED'
+        | 'EXCEPTION'
+        | 'RETURNED';
+      /**
+       * Absent when the carrier gave none.
+       */
+      description?: string;
+      /**
+       * UTC, without zone designator, e.g. 2026-11-22T10:15:00.
+       */
+      timestamp: string;
+      /**
+       * Absent when the carrier gave none.
+       */
+      carrier_code?: string;
+      /**
+       * Absent when the carrier gave none.
+       */
+      location?: string;
+    }[];
+  }[];
+}
+
+/**
+ * Data of tracking.pod.retrieved: proof-of-delivery documents retrieved from the carrier for one parcel; `documents` is the `payload` array of the proof_of_delivery webhook (SPEC.md 6.1).
+ */
+export interface PodRetrievedData {
+  /**
+   * The documents of one parcel; never empty.
+   */
+  documents: {
+    document_id: string;
+    /**
+     * Absolute, signed link that needs no other credentials; answers 410 once 72 hours have passed since retrieval.
+     */
+    document_url: string;
+    file_type: 'image/jpeg' | 'image/png' | 'application/pdf' | 'image/svg+xml';
+    proof_of_delivery_type: 'image' | 'signature';
+    consignment_identifier: string;
+    /**
+     * Cut to 255 characters.
+     */
+    order_number: string;
+    /**
+     * Only when the carrier ties the document to one package.
+     */
+    package_tracking_number?: string;
+    /**
+     * The package's own reference, when it has one; cut to 255 characters.
+     */
+    package_reference?: string;
+    /**
+     * Carrier name.
+     */
+    carrier: string;
+    /**
+     * `<carrier name>|<service name>`.
+     */
+    service_id: string;
+  }[];
+}

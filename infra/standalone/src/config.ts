@@ -18,6 +18,7 @@ export function standaloneConfig() {
     amqpUrl: env.optional('AMQP_URL'),
     redisUrl: env.optional('REDIS_URL'),
     internalJwtSecret: env.optional('INTERNAL_JWT_SECRET'),
+    dataEncryptionKey: env.optional('DATA_ENCRYPTION_KEY'),
   });
 }
 export type StandaloneConfig = ReturnType<typeof standaloneConfig>;

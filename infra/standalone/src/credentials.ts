@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomSecret, type DemoCredentials } from '@waybill/admin';
@@ -7,10 +8,10 @@ import type { StandaloneConfig } from './config';
  * Values the operator did not set are generated once and kept in DATA_DIR (mode 600), so a restart
  * prints and accepts the same credentials instead of piling up new ones.
  */
-export function demoCredentials(cfg: StandaloneConfig): { creds: DemoCredentials; internalJwtSecret: string } {
+export function demoCredentials(cfg: StandaloneConfig): { creds: DemoCredentials; internalJwtSecret: string; dataEncryptionKey: string } {
   mkdirSync(cfg.dataDir, { recursive: true });
   const file = join(cfg.dataDir, 'demo-credentials.json');
-  const saved: Partial<DemoCredentials> & { internalJwtSecret?: string } = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const saved: Partial<DemoCredentials> & { internalJwtSecret?: string; dataEncryptionKey?: string } = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const creds: DemoCredentials = {
     company: cfg.company,
     apiToken: cfg.apiToken ?? saved.apiToken ?? randomSecret(24),
@@ -20,6 +21,18 @@ export function demoCredentials(cfg: StandaloneConfig): { creds: DemoCredentials
     carrierSecret: cfg.carrierSecret ?? saved.carrierSecret ?? randomSecret(24),
   };
   const internalJwtSecret = cfg.internalJwtSecret ?? saved.internalJwtSecret ?? randomSecret(32);
-  writeFileSync(file, JSON.stringify({ ...creds, internalJwtSecret }, null, 2), { mode: 0o600 });
-  return { creds, internalJwtSecret };
+  // Seals secrets at rest (webhook signing secrets); losing it makes them unreadable, so it is kept.
+  const dataEncryptionKey = cfg.dataEncryptionKey ?? saved.dataEncryptionKey ?? randomBytes(32).toString('base64');
+  writeFileSync(file, JSON.stringify({ ...creds, internalJwtSecret, dataEncryptionKey }, null, 2), { mode: 0o600 });
+  return { creds, internalJwtSecret, dataEncryptionKey };
+}
+
+/**
+ * Variables the services read themselves, set for this process when the operator left them unset:
+ * the generated data key, and private webhook targets allowed (receivers on localhost are what a
+ * local demo has; the distributed mode keeps the guard on unless told otherwise).
+ */
+export function serviceEnvDefaults(dataEncryptionKey: string, env: NodeJS.ProcessEnv = process.env): void {
+  env.DATA_ENCRYPTION_KEY = dataEncryptionKey;
+  if (!env.WEBHOOK_ALLOW_PRIVATE?.trim()) env.WEBHOOK_ALLOW_PRIVATE = '1';
 }

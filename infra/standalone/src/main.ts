@@ -4,7 +4,7 @@ import { startGateway } from '@waybill/gateway';
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { stopOnSignal } from '@waybill/runtime';
 import { standaloneConfig } from './config';
-import { demoCredentials } from './credentials';
+import { demoCredentials, serviceEnvDefaults } from './credentials';
 import { openPlatform } from './platform';
 import { printWelcome } from './welcome';
 import { STARTERS } from './services';
@@ -13,7 +13,8 @@ import { STARTERS } from './services';
 async function main(): Promise<void> {
   const cfg = standaloneConfig();
   const logger = createLogger('waybill');
-  const { creds, internalJwtSecret } = demoCredentials(cfg);
+  const { creds, internalJwtSecret, dataEncryptionKey } = demoCredentials(cfg);
+  serviceEnvDefaults(dataEncryptionKey);
   const platform = await openPlatform(cfg, logger);
   await seedDemo(platform.db, creds);
   const peers: Record<string, string> = {};

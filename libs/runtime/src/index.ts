@@ -22,10 +22,12 @@ export async function runtimeFromEnv(service: string): Promise<ServiceRuntime> {
     port: env.int(portVar, defaultPort),
     host: env.string('HOST', '0.0.0.0'),
     dbPoolSize: env.int('DB_POOL_SIZE', 10),
+    jobsPrefix: env.string('JOBS_PREFIX', 'waybill'),
   });
   const logger = createLogger(service);
   const bus = await RabbitEventBus.connect({ url: cfg.amqpUrl, logger });
-  const jobs = new BullJobDriver({ redisUrl: cfg.redisUrl, logger });
+  // JOBS_PREFIX keeps installations (or test stacks) that share one Redis from taking each other's jobs.
+  const jobs = new BullJobDriver({ redisUrl: cfg.redisUrl, prefix: cfg.jobsPrefix, logger });
   return {
     db: { kind: 'pg', url: cfg.databaseUrl, poolSize: cfg.dbPoolSize },
     bus, jobs, logger,

@@ -1,0 +1,38 @@
+import { validateEvent, firstErrorDetail, EventType } from '@waybill/contracts';
+import { idempotent, type EventBus, type EventEnvelope, type Subscription } from '@waybill/messaging';
+import type { DispatcherDeps } from '../deps';
+import { enqueueDelivery } from '../delivery/delivery.job';
+import { fanOut } from '../messages/fan-out';
+
+export const TRACKING_EVENTS_QUEUE = 'webhook-dispatcher.tracking-events';
+const CONSUMER = 'webhook-dispatcher.fan-out';
+
+/**
+ * Tracking updates and proof-of-delivery documents of tracking-ingest become webhooks. The inbox
+ * makes a redelivered event (broker redelivery, relay republish) a no-op, and the delivery rows'
+ * keys make a second fan-out impossible even without it.
+ */
+export async function startTrackingEventsConsumer(deps: DispatcherDeps, bus: EventBus, queue = TRACKING_EVENTS_QUEUE): Promise<Subscription> {
+  const fanOutOnce = (event: EventEnvelope, created: string[]) =>
+    idempotent(deps, CONSUMER, async (trx, e) => { created.push(...(await fanOut(trx, e))); })(event);
+  return bus.subscribe({
+    queue,
+    bindings: [EventType.TrackingUpdated, EventType.PodRetrieved],
+    prefetch: 50,
+    handler: async (event) => {
+      const check = validateEvent(event);
+      // Poison: retrying cannot fix it, and the dead-letter queue keeps it for an operator.
+      if (!check.ok) throw new Error(`invalid ${event.type} event ${event.id}: ${firstErrorDetail(check.errors)}`);
+      const created: string[] = [];
+      await fanOutOnce(event, created);
+      for (const endpointId of created) {
+        try {
+          await enqueueDelivery(deps.jobs, { company: event.company, event_id: event.id, endpoint_id: endpointId, round: 1, attempt: 1 }, 0, event.trace);
+        } catch (err) {
+          // Committed already: the sweeper enqueues it once it is overdue.
+          deps.logger.warn({ err, event_id: event.id, endpoint_id: endpointId }, 'could not enqueue a webhook delivery; the sweeper will');
+        }
+      }
+    },
+  });
+}

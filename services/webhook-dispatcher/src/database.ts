@@ -1,0 +1,14 @@
+import type { InboxTable } from '@waybill/messaging';
+import type { EndpointsTable } from './endpoints/endpoint.table';
+import type { MessagesTable } from './messages/message.table';
+import type { DeliveriesTable } from './delivery/delivery.table';
+import type { AttemptsTable } from './attempts/attempt.table';
+
+/** Every table of the webhook dispatcher's schema. */
+export interface DispatcherDb {
+  endpoints: EndpointsTable;
+  messages: MessagesTable;
+  deliveries: DeliveriesTable;
+  attempts: AttemptsTable;
+  inbox: InboxTable;
+}

@@ -1,0 +1,2 @@
+export { startWebhookDispatcherService, SCHEMA, type DispatcherOptions } from './service';
+export { buildApp, AUDIENCE } from './app';

@@ -1,0 +1,14 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+/** The kinds of webhook body: the two of SPEC.md section 6 and the test event. */
+export type MessageType = 'tracking_update' | 'proof_of_delivery' | 'test';
+
+export interface MessagesTable {
+  event_id: string;
+  company: string;
+  event_type: MessageType;
+  body: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export type MessageRow = Selectable<MessagesTable>;

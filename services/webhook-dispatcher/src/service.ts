@@ -1,0 +1,63 @@
+import { openDatabase, migrateToLatest } from '@waybill/db';
+import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { buildApp } from './app';
+import { dispatcherConfig } from './config';
+import type { DispatcherDb } from './database';
+import type { DispatcherDeps } from './deps';
+import { migrations } from './migrations';
+import { SecretBox } from './security/secret-box';
+import { systemResolver, type Resolver } from './security/url-guard';
+import { DeliveryWorker } from './delivery/delivery.worker';
+import { DeliverySweeper } from './delivery/delivery.sweeper';
+import { startTrackingEventsConsumer, TRACKING_EVENTS_QUEUE } from './consumers/tracking-events.consumer';
+
+export const SCHEMA = 'webhook_dispatcher';
+
+export interface DispatcherOptions {
+  /** Variables read over process.env (tests pass a fast retry schedule, a key, WEBHOOK_ALLOW_PRIVATE). */
+  env?: Record<string, string | undefined>;
+  /** DNS for the URL guard; tests decide what names resolve to. */
+  resolver?: Resolver;
+  /** Queue of the tracking-events consumer (tests use their own, so they never compete with a running stack). */
+  queue?: string;
+}
+
+/** Migrates, starts the delivery worker, the sweeper and the tracking-events consumer, and serves the API. */
+export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: DispatcherOptions = {}): Promise<RunningService & { sweep(): Promise<unknown> }> {
+  const logger = rt.logger.child({ service: 'webhook-dispatcher' });
+  const config = dispatcherConfig({ ...process.env, ...opts.env });
+  const database = openDatabase<DispatcherDb>(rt.db, SCHEMA);
+  await migrateToLatest(database.db, SCHEMA, migrations);
+  const deps: DispatcherDeps = {
+    db: database.db, config, box: new SecretBox(config.dataEncryptionKey), jobs: rt.jobs, logger, now: () => new Date(),
+    policy: { allowPrivate: config.allowPrivate, resolve: opts.resolver ?? systemResolver },
+  };
+  if (config.allowPrivate) logger.warn('WEBHOOK_ALLOW_PRIVATE is on: webhooks may target plain http and private, loopback and link-local addresses');
+  const worker = new DeliveryWorker(deps);
+  await worker.start();
+  const subscription = await startTrackingEventsConsumer(deps, rt.bus, opts.queue ?? TRACKING_EVENTS_QUEUE);
+  const sweeper = new DeliverySweeper(deps);
+  sweeper.start();
+  const app = buildApp({
+    deps, logger, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl,
+    readiness: {
+      database: () => database.ping(),
+      broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); },
+      jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
+    },
+  });
+  const { server, port } = await listen(app, rt.port, rt.host);
+  logger.info({ port }, 'webhook dispatcher listening');
+  return {
+    name: 'webhook-dispatcher',
+    port,
+    sweep: () => sweeper.sweep(),
+    stop: async () => {
+      await closeServer(server);
+      await subscription.cancel();
+      await sweeper.stop();
+      await worker.stop();
+      await database.close();
+    },
+  };
+}
