@@ -2,6 +2,7 @@ import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { plainWednesday } from './support/delivery';
+import { createConsignment } from './support/documents';
 
 const parcel = (kg: number) => [{ description: 'Goods', weight: kg, weight_unit: 'kg', length: 30, width: 20, height: 10, dimensions_unit: 'cm' }];
 const abroad = (country: string, postcode: string) => ({ name: 'Recipient', address: { address1: '1 Main Street', city: 'Capital', postcode, country } });
@@ -15,11 +16,7 @@ describe.each(availableModes())('allocation by rules: service_id "auto" (%s)', (
   });
   afterAll(async () => stack?.stop());
 
-  async function create(body: Record<string, unknown>): Promise<Record<string, any>> {
-    const res = await api.post('/consignments', [body]);
-    expect(res.body.errors).toEqual({});
-    return (await api.get(`/consignment/${res.body.success[0]}`)).body;
-  }
+  const create = (body: Record<string, unknown>) => createConsignment(api, body);
 
   it('allocates on create to the cheapest service the rules give', async () => {
     const c = await create(domesticConsignment({ service_id: 'auto', packages: parcel(1) }));

@@ -1,7 +1,7 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
   ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope,
-  PodRetrievedData, TrackingUpdatedData,
+  PodRetrievedData, TrackingConsignmentProgressedData, TrackingUpdatedData,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -18,6 +18,7 @@ export const EventType = {
   DocumentsLabelsPrinted: 'documents.labels.printed',
   TrackingUpdated: 'tracking.tracking.updated',
   PodRetrieved: 'tracking.pod.retrieved',
+  TrackingConsignmentProgressed: 'tracking.consignment.progressed',
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
@@ -33,6 +34,7 @@ export interface EventDataByType {
   'documents.labels.printed': DocumentsLabelsPrintedData;
   'tracking.tracking.updated': TrackingUpdatedData;
   'tracking.pod.retrieved': PodRetrievedData;
+  'tracking.consignment.progressed': TrackingConsignmentProgressedData;
 }
 
 /** An envelope whose `data` is typed by its `type`. */
@@ -52,6 +54,7 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
   [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
   [EventType.PodRetrieved]: SchemaId.PodRetrievedData,
+  [EventType.TrackingConsignmentProgressed]: SchemaId.TrackingConsignmentProgressedData,
 };
 
 /**

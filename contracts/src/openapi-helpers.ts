@@ -55,6 +55,14 @@ export const pathParameters: Record<string, Obj> = {
     name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
     description: 'Consignment identifier (32 lowercase hex). One of another company answers 404.',
   },
+  carrier_id: {
+    name: 'carrier_id', in: 'path', required: true, schema: { type: 'string', examples: ['generic'] },
+    description: 'The carrier\'s identifier, as `GET /carriers` lists it. An unknown one answers 401.',
+  },
+  document_id: {
+    name: 'document_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
+    description: 'The `document_id` of the proof-of-delivery webhook.',
+  },
   manifest_id: {
     name: 'manifest_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
     description: 'Manifest identifier, as POST /manifest returned it. One of another company answers 404.',

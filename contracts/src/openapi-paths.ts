@@ -4,6 +4,7 @@ import {
 } from './openapi-helpers';
 import { deliveryOperations } from './openapi-delivery';
 import { webhookOperations } from './openapi-webhooks';
+import { ingestOperations } from './openapi-ingest';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
 
@@ -176,5 +177,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...operations,
+  ...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...operations,
 ];

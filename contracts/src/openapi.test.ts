@@ -103,4 +103,16 @@ describe('buildOpenApi', () => {
     (buildOpenApi() as Obj).components.parameters.company_slug.name = 'changed';
     expect((buildOpenApi() as Obj).components.parameters.company_slug.name).toBe('company_slug');
   });
+
+  it('documents the carrier tracking push and proof-of-delivery links with their own credentials', () => {
+    const push = doc.paths['/ingest/v1/carriers/{carrier_id}/tracking'].post;
+    expect(push.security).toEqual([{ CarrierSignature: [] }]);
+    expect(push.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TrackingPush' });
+    expect(Object.keys(push.responses)).toEqual(expect.arrayContaining(['202', '400', '401']));
+    expect(push.responses['401'].headers).toHaveProperty('WWW-Authenticate');
+    const pod = doc.paths['/pod/v1/documents/{document_id}'].get;
+    expect(pod.security).toEqual([]);
+    expect(Object.keys(pod.responses)).toEqual(expect.arrayContaining(['200', '403', '404', '410']));
+    expect(doc.components.securitySchemes.CarrierSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-waybill-signature' });
+  });
 });

@@ -47,6 +47,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Delivery rules', description: 'The rules behind delivery options and allocation by rules (service_id "auto").' },
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
       WEBHOOKS_TAG,
+      { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
     paths: buildPaths(publicOperations),
@@ -64,6 +65,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
         ApiKeyAuth: {
           type: 'apiKey', in: 'header', name: 'Authorization',
           description: 'Delivery-options API only: `Api-Key <key>`; the bare key and `Bearer <key>` also work. Consignment tokens do not.',
+        },
+        CarrierSignature: {
+          type: 'apiKey', in: 'header', name: 'x-waybill-signature',
+          description: 'Carriers only: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by the carrier\'s ingest secret.',
         },
       },
     },

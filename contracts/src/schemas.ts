@@ -30,6 +30,8 @@ import manifestInput from '../api/manifest-input.json';
 import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
+import trackingPush from '../api/tracking-push.json';
+import trackingPushResult from '../api/tracking-push-result.json';
 import warehouse from '../api/warehouse.json';
 import webhookAttempt from '../api/webhook-attempt.json';
 import webhookAttemptPage from '../api/webhook-attempt-page.json';
@@ -52,11 +54,12 @@ import consignmentUpdated from '../events/consignment-updated.json';
 import deliveryRulesChanged from '../events/delivery-rules-changed.json';
 import envelope from '../events/envelope.json';
 import documentsLabelsPrinted from '../events/documents-labels-printed.json';
-import podRetrieved from '../events/pod-retrieved.json';
-import trackingUpdated from '../events/tracking-updated.json';
 import proofOfDeliveryWebhook from '../webhooks/proof-of-delivery.json';
 import testWebhook from '../webhooks/test.json';
 import trackingUpdateWebhook from '../webhooks/tracking-update.json';
+import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
+import podRetrieved from '../events/pod-retrieved.json';
+import trackingUpdated from '../events/tracking-updated.json';
 
 export interface JsonSchema {
   $id: string;
@@ -113,6 +116,8 @@ export const SchemaId = {
   WebhookResendInput: `${api}webhook-resend-input.json`,
   WebhookResent: `${api}webhook-resent.json`,
   WebhookSecret: `${api}webhook-secret.json`,
+  TrackingPush: `${api}tracking-push.json`,
+  TrackingPushResult: `${api}tracking-push-result.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -122,11 +127,12 @@ export const SchemaId = {
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
   DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
   DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
-  TrackingUpdatedData: `${events}tracking-updated.json`,
-  PodRetrievedData: `${events}pod-retrieved.json`,
   TrackingUpdateWebhook: `${webhooks}tracking-update.json`,
   ProofOfDeliveryWebhook: `${webhooks}proof-of-delivery.json`,
   TestWebhook: `${webhooks}test.json`,
+  TrackingUpdatedData: `${events}tracking-updated.json`,
+  PodRetrievedData: `${events}pod-retrieved.json`,
+  TrackingConsignmentProgressedData: `${events}tracking-consignment-progressed.json`,
 } as const;
 
 export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
@@ -143,13 +149,14 @@ export const schemaGroups = {
     consignmentDocuments,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
+    trackingPush, trackingPushResult,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
     deliveryRulesChanged,
     documentsLabelsPrinted,
-    trackingUpdated, podRetrieved,
+    trackingUpdated, podRetrieved, trackingConsignmentProgressed,
   ] as JsonSchema[],
   webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { createTestDatabase, deleteRedisKeys, deleteStackQueues, type TestDatabase } from '@waybill/testing';
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { SERVICE_CATALOGUE } from '@waybill/runtime';
 import { freePort } from './ports';
@@ -17,8 +17,13 @@ export interface Stack {
   procs: Proc[];
   /** Only in distributed mode: the database URL the services use. */
   databaseUrl?: string;
+  /** Only in distributed mode: its WAYBILL_NAMESPACE (exchange, queues and job keys on the shared servers). */
+  namespace?: string;
   stop(): Promise<void>;
 }
+
+/** Distributed stacks share the servers: the key seals carrier secrets (seed and services must agree). */
+export const E2E_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export const DEMO: DemoCredentials = {
   company: 'demo-co', apiToken: 'e2e-token-0123456789abcdef', user: 'demo', password: 'e2e-password',
@@ -26,7 +31,6 @@ export const DEMO: DemoCredentials = {
 };
 
 /** 32 bytes, base64: the key that seals secrets at rest in the distributed test stacks. */
-const E2E_DATA_KEY = Buffer.alloc(32, 'e2e-data-encryption-key').toString('base64');
 
 /** Distributed mode needs the real servers; CI sets their URLs, and then they must be reachable. */
 export function availableModes(): Mode[] {
@@ -60,15 +64,18 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
 /** Every service that exists as its own process, with a fresh database and the shared real servers. */
 async function startDistributed(extraEnv: Record<string, string>): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
-  await seedDemo(db.target, DEMO);
+  await seedDemo(db.target, DEMO, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
   const ports = await Promise.all([freePort(), ...services.map(() => freePort())]);
   const gatewayPort = ports[0];
   const urls = Object.fromEntries(services.map((s, i) => [s.urlVar, `http://127.0.0.1:${ports[i + 1]}`]));
+  const namespace = new URL(db.url!).pathname.slice(1);
   const common = {
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
     INTERNAL_JWT_SECRET: 'e2e-internal-secret', HOST: '127.0.0.1', PUBLIC_BASE_URL: '',
-    DATA_ENCRYPTION_KEY: E2E_DATA_KEY, JOBS_PREFIX: `waybill-e2e-${randomBytes(4).toString('hex')}`,
+    DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY,
+    // Its own exchange, queues and job keys: stacks running at the same time never take each other's work.
+    WAYBILL_NAMESPACE: namespace,
     ...urls, ...extraEnv,
   };
   const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));
@@ -76,9 +83,12 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitForReady(`${baseUrl}/readyz`, procs);
   return {
-    mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url,
+    mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace,
     stop: async () => {
       await Promise.all(procs.map((p) => p.stop()));
+      // The servers are shared: leave none of this stack's queues or job keys behind.
+      await deleteStackQueues(process.env.AMQP_URL!, namespace);
+      await deleteRedisKeys(process.env.REDIS_URL!, `waybill-${namespace}`);
       await db.drop();
     },
   };

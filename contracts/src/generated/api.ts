@@ -1052,3 +1052,65 @@ export interface WebhookResent {
 export interface WebhookEventAccepted {
   event_id: string;
 }
+
+/**
+ * Generic body of POST /ingest/v1/carriers/{carrier_id}/tracking, which every carrier accepts. Keys not listed here are ignored (carriers add fields over time). Text longer than its bound is cut: description to 500 characters, location to 255; tracking_number and carrier_code over 50 are refused, since cutting them would merge different parcels or codes.
+ */
+export interface TrackingPush {
+  /**
+   * At most 1,000 trackings a call.
+   *
+   * @maxItems 1000
+   */
+  trackings: {
+    /**
+     * The carrier's tracking number of the parcel.
+     */
+    tracking_number: string;
+    /**
+     * At most 200 events per tracking a call, in any order: they are applied in timestamp order.
+     *
+     * @maxItems 200
+     */
+    events: {
+      /**
+       * The carrier's event code; gives the status through the carrier's code table when `status` is absent.
+       */
+      carrier_code?: string | null;
+      /**
+       * INFO_RECEIVED, IN_TRANSIT, OUT_FOR_DELIVERY, DELIVERED, DELIVERY_FAILED, EXCEPTION or RETURNED; case, spaces and underscores are not significant ("In Transit" is IN_TRANSIT).
+       */
+      status?: string | null;
+      /**
+       * Free text; cut to 500 characters.
+       */
+      description?: string | null;
+      /**
+       * ISO 8601; without a zone it is UTC.
+       */
+      timestamp: string;
+      /**
+       * Where it happened; cut to 255 characters.
+       */
+      location?: string | null;
+    }[];
+  }[];
+}
+
+/**
+ * 202 answer of a tracking push.
+ */
+export interface TrackingPushResult {
+  /**
+   * Events stored for the first time.
+   */
+  accepted: number;
+  /**
+   * Events already stored (same carrier, tracking number, carrier code and timestamp), ignored.
+   */
+  duplicates: number;
+  /**
+   * Tracking numbers of no consignment allocated to this carrier, once each in request order; their events are neither stored nor counted. Push them again once the consignment exists.
+   */
+  unknown: string[];
+}

@@ -223,3 +223,15 @@ export interface PodRetrievedData {
     service_id: string;
   }[];
 }
+
+/**
+ * Data of tracking.consignment.progressed: what the carrier's tracking says the consignment's status is now. The consignment service owns the status and decides whether to apply it (tracking enabled, never backwards, never out of Cancelled).
+ */
+export interface TrackingConsignmentProgressedData {
+  consignment_identifier: string;
+  status: 'Despatched' | 'Delivered' | 'Exception';
+  /**
+   * Timestamp of the latest carrier event the status is based on; a progress older than the last one applied is stale.
+   */
+  occurred_at: string;
+}

@@ -1,1 +1,1 @@
-export { seedDemo, randomSecret, DEMO_WAREHOUSES, type DemoCredentials } from './seed';
+export { seedDemo, randomSecret, DEMO_WAREHOUSES, type DemoCredentials, type SeedKeys } from './seed';

@@ -2,9 +2,11 @@ import { Command } from 'commander';
 import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
+import { openTrackingAdmin } from '@waybill/tracking-ingest';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { randomSecret, seedDemo } from './seed';
+import { encryptionKeyFor } from './encryption-key';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -81,6 +83,24 @@ program.command('carrier <company> <carrier_id>').description('enable a carrier 
     out({ company: c, carrier_id: id });
   }));
 
+program.command('carrier-secret <carrier_id>').option('--secret <secret>', 'the secret to set (default: a new random one)')
+  .description("set the secret a carrier signs its tracking pushes with (x-waybill-signature); printed once")
+  .action(async (id: string, o: { secret?: string }) => {
+    if (!SANDBOX_PROFILES.some((p) => p.identifier === id)) throw new Error(`carrier_id: unknown carrier "${id}"`);
+    if (o.secret !== undefined && o.secret.length < 16) throw new Error('secret: at least 16 characters');
+    const key = encryptionKeyFor(program.opts());
+    const t = await openTarget(program.opts());
+    const tr = await openTrackingAdmin(t.target, key);
+    const secret = o.secret ?? randomSecret(24);
+    try {
+      await tr.setCarrierSecret(id, secret);
+    } finally {
+      await tr.close();
+      await t.close();
+    }
+    out({ carrier_id: id, secret });
+  });
+
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
 
@@ -89,6 +109,7 @@ program.command('seed').description('create or refresh the demo company from the
   .action(async (o: { createDatabase?: boolean }) => {
     const url = program.opts().databaseUrl ?? process.env.DATABASE_URL;
     if (o.createDatabase && url) await ensureDatabase(url);
+    const keys = { dataEncryptionKey: encryptionKeyFor(program.opts()) };
     const t = await openTarget(program.opts());
     const e = process.env;
     const creds = {
@@ -97,7 +118,7 @@ program.command('seed').description('create or refresh the demo company from the
       carrierSecret: e.DEMO_CARRIER_SECRET || randomSecret(24),
     };
     try {
-      await seedDemo(t.target, creds);
+      await seedDemo(t.target, creds, keys);
     } finally {
       await t.close();
     }

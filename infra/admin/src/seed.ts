@@ -7,6 +7,7 @@ import { openDeliveryOptionsAdmin } from '@waybill/delivery-options';
 import { catalogParts } from './catalog';
 import { demoRules } from './demo-rules';
 import { openDocumentsAdmin, type DocumentSettings } from '@waybill/documents';
+import { openTrackingAdmin } from '@waybill/tracking-ingest';
 
 export interface DemoCredentials {
   company: string;
@@ -39,15 +40,22 @@ export const DEMO_DOCUMENT_SETTINGS: DocumentSettings = {
   concatenateInvoices: false,
   contact: { name: 'Demo Co', email: 'shipping@demo-co.example', phone: '+44 20 7946 0000', eori: 'GB123456789000' },
 };
+/** Server-side keys the seed needs: carrier ingest secrets are stored sealed under DATA_ENCRYPTION_KEY. */
+export interface SeedKeys {
+  dataEncryptionKey: string;
+}
 
 /**
- * The demo company of API.md section 10: every sandbox carrier, two warehouses, tracking on, the two
- * standard custom fields. Re-running is safe: it converges on the same state and re-applies credentials.
+ * The demo company of API.md section 10: every sandbox carrier (each with DEMO_CARRIER_SECRET as its
+ * ingest secret), two warehouses, tracking on, the two standard custom fields. Re-running is safe: it
+ * converges on the same state and re-applies credentials.
  */
-export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promise<void> {
+/** Without `keys` the carriers' ingest secrets (global, not per company) are left as they are. */
+export async function seedDemo(target: DbTarget, creds: DemoCredentials, keys?: SeedKeys): Promise<void> {
   const gw = await openGatewayAdmin(target);
   const cs = await openConsignmentAdmin(target);
   const docs = await openDocumentsAdmin(target);
+  const tr = keys ? await openTrackingAdmin(target, keys.dataEncryptionKey) : undefined;
   try {
     await gw.createCompany(creds.company, 'Demo Co');
     await gw.setUser(creds.company, creds.user, creds.password);
@@ -58,10 +66,12 @@ export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promis
     for (const p of SANDBOX_PROFILES) await cs.enableCarrier(creds.company, p.identifier);
     await seedDemoRules(target, creds.company);
     await docs.configureCompany(creds.company, DEMO_DOCUMENT_SETTINGS);
+    if (tr) for (const p of SANDBOX_PROFILES) await tr.setCarrierSecret(p.identifier, creds.carrierSecret);
   } finally {
     await gw.close();
     await cs.close();
     await docs.close();
+    await tr?.close();
   }
 }
 

@@ -16,10 +16,10 @@ async function main(): Promise<void> {
   const { creds, internalJwtSecret, dataEncryptionKey } = demoCredentials(cfg);
   serviceEnvDefaults(dataEncryptionKey);
   const platform = await openPlatform(cfg, logger);
-  await seedDemo(platform.db, creds);
+  await seedDemo(platform.db, creds, { dataEncryptionKey });
   const peers: Record<string, string> = {};
   const base: Omit<ServiceRuntime, 'port'> = {
-    db: platform.db, bus: platform.bus, jobs: platform.jobs, logger, internalJwtSecret, peers,
+    db: platform.db, bus: platform.bus, jobs: platform.jobs, logger, internalJwtSecret, dataEncryptionKey, peers,
     publicBaseUrl: cfg.publicBaseUrl, defaultPublicUrl: cfg.publicBaseUrl ?? `http://localhost:${cfg.port}`, host: '127.0.0.1',
   };
   const running: RunningService[] = [];

@@ -4,6 +4,7 @@ import { startDeliveryOptionsService } from '@waybill/delivery-options';
 import { startManifestService } from '@waybill/manifest';
 import { startDocumentsService } from '@waybill/documents';
 import { startWebhookDispatcherService } from '@waybill/webhook-dispatcher';
+import { startTrackingIngestService } from '@waybill/tracking-ingest';
 
 /** The services the one-process mode starts, in order; each later issue adds its own line. */
 export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime) => Promise<RunningService> }> = [
@@ -12,4 +13,5 @@ export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime)
   { name: 'manifest', start: (rt) => startManifestService(rt) },
   { name: 'documents', start: (rt) => startDocumentsService(rt) },
   { name: 'webhook-dispatcher', start: (rt) => startWebhookDispatcherService(rt) },
+  { name: 'tracking-ingest', start: (rt) => startTrackingIngestService(rt) },
 ];

@@ -1,3 +1,5 @@
+import type { CarrierTracking } from './tracking';
+
 /**
  * The one carrier interface. Every integration (the sandbox carriers here, a real carrier later) is an
  * implementation of it; nothing elsewhere special-cases a carrier.
@@ -96,7 +98,7 @@ export interface CarrierCapabilities {
   options: string[];
 }
 
-export interface Carrier {
+export interface Carrier extends CarrierTracking {
   identifier: string;
   name: string;
   capabilities: CarrierCapabilities;

@@ -1,4 +1,5 @@
 export * from './carrier';
+export * from './tracking';
 export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
 export { CarrierRegistry, sandboxRegistry, serviceId } from './registry';
 export { SandboxCarrier, SANDBOX_EMBARGO_POSTCODE, type SandboxProfile } from './sandbox/sandbox-carrier';

@@ -47,4 +47,29 @@ describe('database adapter', () => {
     expect(rows).toHaveLength(20);
     await d.close();
   });
+
+  it('keeps one service transaction apart from another service on the same database', async () => {
+    const a = openDatabase<DB>(tdb.target, 'svc_d');
+    const b = openDatabase<DB>(tdb.target, 'svc_e');
+    await migrateToLatest(a.db, 'svc_d', migrations);
+    await migrateToLatest(b.db, 'svc_e', migrations);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const first = a.db.transaction().execute(async (trx) => {
+      await trx.insertInto('widgets').values({ id: 1, name: 'kept' }).execute();
+      await gate;
+    });
+    // Another service rolls back while the first transaction is still open.
+    const second = b.db.transaction().execute(async (trx) => {
+      await trx.insertInto('widgets').values({ id: 1, name: 'dropped' }).execute();
+      throw new Error('rolled back');
+    });
+    setTimeout(release, 50);
+    await first;
+    await expect(second).rejects.toThrow('rolled back');
+    expect(await a.db.selectFrom('widgets').select('name').execute()).toEqual([{ name: 'kept' }]);
+    expect(await b.db.selectFrom('widgets').select('name').execute()).toEqual([]);
+    await a.close();
+    await b.close();
+  });
 });

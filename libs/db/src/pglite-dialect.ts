@@ -7,7 +7,9 @@ import {
 /**
  * PGlite is a single connection. Kysely may ask for several at once (concurrent requests, a transaction
  * next to a plain query), so connections are handed out one at a time: a transaction owns the database
- * until it ends, which gives the same isolation a real server would.
+ * until it ends, which gives the same isolation a real server would. Every service of the one-process
+ * mode opens its own Kysely on the same instance, so the lock belongs to the instance, not the dialect:
+ * otherwise one service's statements (or its rollback) would land inside another's open transaction.
  */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -36,10 +38,23 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
+const instanceLocks = new WeakMap<PGlite, Mutex>();
+
+function lockOf(pg: PGlite): Mutex {
+  let m = instanceLocks.get(pg);
+  if (!m) {
+    m = new Mutex();
+    instanceLocks.set(pg, m);
+  }
+  return m;
+}
+
 class PgliteDriver implements Driver {
-  private readonly mutex = new Mutex();
+  private readonly mutex: Mutex;
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGlite) {
+    this.mutex = lockOf(pg);
+  }
   async init(): Promise<void> {
     await this.pg.waitReady;
   }

@@ -13,6 +13,8 @@ export interface ServiceRuntime {
   jobs: JobDriver;
   logger: Logger;
   internalJwtSecret: string;
+  /** DATA_ENCRYPTION_KEY: 32 bytes (base64 or hex) for secrets stored encrypted; services that store some require it. */
+  dataEncryptionKey?: string;
   /** PUBLIC_BASE_URL when the operator set it; links in responses then use it instead of the request's host. */
   publicBaseUrl?: string;
   /** Absolute base for URLs made outside a request (tracking pages, document links). */

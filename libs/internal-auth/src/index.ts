@@ -80,3 +80,5 @@ export class InternalTokenSigner {
     return token;
   }
 }
+
+export { SecretBox, parseEncryptionKey, EncryptionKeyError } from './secret-box';

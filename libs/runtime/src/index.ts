@@ -18,20 +18,23 @@ export async function runtimeFromEnv(service: string): Promise<ServiceRuntime> {
     amqpUrl: env.string('AMQP_URL'),
     redisUrl: env.string('REDIS_URL'),
     internalJwtSecret: env.string('INTERNAL_JWT_SECRET'),
+    dataEncryptionKey: env.optional('DATA_ENCRYPTION_KEY'),
     publicBaseUrl: env.optional('PUBLIC_BASE_URL'),
     port: env.int(portVar, defaultPort),
     host: env.string('HOST', '0.0.0.0'),
     dbPoolSize: env.int('DB_POOL_SIZE', 10),
-    jobsPrefix: env.string('JOBS_PREFIX', 'waybill'),
+    namespace: env.optional('WAYBILL_NAMESPACE'),
   });
   const logger = createLogger(service);
-  const bus = await RabbitEventBus.connect({ url: cfg.amqpUrl, logger });
-  // JOBS_PREFIX keeps installations (or test stacks) that share one Redis from taking each other's jobs.
-  const jobs = new BullJobDriver({ redisUrl: cfg.redisUrl, prefix: cfg.jobsPrefix, logger });
+  // WAYBILL_NAMESPACE isolates installations sharing one RabbitMQ and Redis (e.g. parallel test stacks).
+  const ns = cfg.namespace;
+  const bus = await RabbitEventBus.connect({ url: cfg.amqpUrl, logger, ...(ns ? { exchange: `${ns}.waybill.events`, queuePrefix: `${ns}.` } : {}) });
+  const jobs = new BullJobDriver({ redisUrl: cfg.redisUrl, logger, ...(ns ? { prefix: `waybill-${ns}` } : {}) });
   return {
     db: { kind: 'pg', url: cfg.databaseUrl, poolSize: cfg.dbPoolSize },
     bus, jobs, logger,
     internalJwtSecret: cfg.internalJwtSecret,
+    dataEncryptionKey: cfg.dataEncryptionKey,
     publicBaseUrl: cfg.publicBaseUrl,
     defaultPublicUrl: cfg.publicBaseUrl ?? 'http://localhost:8080',
     peers: peersFromEnv(),

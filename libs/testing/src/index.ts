@@ -1,3 +1,5 @@
 export { createTestDatabase, usingRealServers, type TestDatabase } from './databases';
 export { eventually } from './poll';
 export { readPdf, type PdfPage } from './pdf/read-pdf';
+export { createTestBus, createTestJobs, deleteRedisKeys } from './platform';
+export { watchStackEvents, deleteStackQueues, type EventWatch } from './stack-events';

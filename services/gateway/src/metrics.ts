@@ -32,5 +32,5 @@ function familyOf(path: string): string {
   const m = /\/company\/[^/]+\/([a-z_-]+)/.exec(path);
   if (m) return m[1];
   const first = path.split('/')[1];
-  return ['healthz', 'readyz', 'metrics', 'docs', 'openapi.json', 'console', 'ingest'].includes(first) ? first : 'other';
+  return ['healthz', 'readyz', 'metrics', 'docs', 'openapi.json', 'console', 'ingest', 'pod'].includes(first) ? first : 'other';
 }

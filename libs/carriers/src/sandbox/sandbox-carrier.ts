@@ -4,9 +4,12 @@ import {
   type CarrierServiceDef, type ManifestRequest,
 } from '../carrier';
 import { crossesCustomsBorder } from '../customs';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, TrackingPush, TrackingStatus } from '../tracking';
 import { validatePostcode } from './postcodes';
 import type { LabelDesign, RoutingInput } from '../labels';
 import { SANDBOX_LABEL_SPECS } from './sandbox-labels';
+import { doorstepPng, signatureSvg } from './sandbox-pod';
+import { SANDBOX_TRACKING, type SandboxTracking } from './sandbox-tracking';
 
 /**
  * Sandbox trigger, documented like a payment sandbox's test card numbers: the sandbox carriers book
@@ -49,12 +52,16 @@ export class SandboxCarrier implements Carrier {
   readonly name: string;
   readonly capabilities: CarrierCapabilities;
   readonly services: CarrierServiceDef[];
+  readonly trackingCodes: Readonly<Record<string, TrackingStatus>>;
+  private readonly tracking: SandboxTracking;
 
   constructor(private readonly profile: SandboxProfile, private readonly trackingBaseUrl = 'http://localhost:8080') {
     this.identifier = profile.identifier;
     this.name = profile.name;
     this.capabilities = profile.capabilities;
     this.services = profile.services;
+    this.tracking = SANDBOX_TRACKING[profile.identifier] ?? { codes: {}, pod: ['signature'] };
+    this.trackingCodes = this.tracking.codes;
   }
 
   defaultService(origin: Address, destination: Address): CarrierServiceDef {
@@ -127,5 +134,16 @@ export class SandboxCarrier implements Carrier {
 
   routingCode(input: RoutingInput): string {
     return (SANDBOX_LABEL_SPECS[this.identifier] ?? SANDBOX_LABEL_SPECS.generic).routingCode(input);
+  }
+
+  parseTrackingPush(body: unknown): TrackingPush | null {
+    return this.tracking.parseNative?.(body) ?? null;
+  }
+
+  async proofOfDelivery(req: ProofOfDeliveryRequest): Promise<ProofOfDeliveryDocument[]> {
+    const perPackage = this.capabilities.perPackageTracking ? { package_tracking_number: req.trackingNumber } : {};
+    return this.tracking.pod.map((kind): ProofOfDeliveryDocument => (kind === 'signature'
+      ? { bytes: signatureSvg(req.trackingNumber), file_type: 'image/svg+xml', proof_of_delivery_type: 'signature', ...perPackage }
+      : { bytes: doorstepPng(req.trackingNumber), file_type: 'image/png', proof_of_delivery_type: 'image', ...perPackage }));
   }
 }

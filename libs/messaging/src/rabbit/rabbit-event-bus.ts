@@ -8,6 +8,11 @@ export interface RabbitEventBusOptions {
   url: string;
   /** The one durable topic exchange of the platform. */
   exchange?: string;
+  /**
+   * Put before every queue name. Installations (or test stacks) sharing one broker use their own
+   * exchange and prefix, so one never consumes another's events.
+   */
+  queuePrefix?: string;
   logger: Logger;
   /** Base of the exponential delay between handler retries. Default 1000 ms. */
   retryDelayMs?: number;
@@ -128,7 +133,7 @@ export class RabbitEventBus implements EventBus {
 
   async subscribe(opts: SubscribeOptions): Promise<Subscription> {
     if (this.closing) throw new Error('event bus is closed');
-    const consumer = new RabbitConsumer(opts, {
+    const consumer = new RabbitConsumer({ ...opts, queue: `${this.opts.queuePrefix ?? ''}${opts.queue}` }, {
       exchange: this.exchange,
       logger: this.logger,
       retryDelayMs: this.opts.retryDelayMs ?? 1000,

@@ -24,6 +24,8 @@ export interface ConsignmentsTable {
   version: Generated<number>;
   /** Set once, when a manifest takes the consignment. */
   manifest_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Carrier time of the last tracking progress applied (null until tracking moved it). */
+  tracked_at: ColumnType<Date | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, string | undefined, never>;
   updated_at: ColumnType<Date, string | undefined, string>;
 }

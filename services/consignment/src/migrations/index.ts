@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { inboxMigration, outboxMigration } from '@waybill/messaging';
 import * as initial from './20260101000000_initial';
 import * as manifestId from './20260115000000_manifest_id';
+import * as trackedAt from './20260601000000_tracked_at';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
   '20260101000100_outbox': outboxMigration,
   '20260101000200_inbox': inboxMigration,
   '20260115000000_manifest_id': manifestId,
+  '20260601000000_tracked_at': trackedAt,
 };

@@ -66,6 +66,22 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 interface WallClock { date: string; minutes: number; seconds: number }
 
+const clocks = new Map<string, { minute: number; clock: WallClock }>();
+
+/**
+ * The wall-clock date and time (to the minute) at `instant` in `timeZone`: read through Intl once a
+ * minute per zone, since every request of that minute asks the same.
+ */
+export function wallClockMinute(instant: Date, timeZone: string): WallClock {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const hit = clocks.get(timeZone);
+  if (hit && hit.minute === minute) return hit.clock;
+  const clock = wallClock(new Date(minute * 60_000), timeZone);
+  if (clocks.size > 1000) clocks.clear();
+  clocks.set(timeZone, { minute, clock });
+  return clock;
+}
+
 /** The wall-clock date and time at `instant` in `timeZone`. */
 export function wallClock(instant: Date, timeZone: string): WallClock {
   const p: Record<string, string> = {};

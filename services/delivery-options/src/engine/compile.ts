@@ -1,6 +1,6 @@
 import type { DeliveryRule } from '@waybill/contracts';
 import { EU_COUNTRIES } from '@waybill/carriers';
-import { WEEKDAYS } from './calendar';
+import { minutesOf, WEEKDAYS } from './calendar';
 import { compileConditions, type Condition, type MatchInput } from './conditions';
 import { decimalToMinor, minorDigits } from './money';
 import type { Timetable } from './schedule';
@@ -63,7 +63,7 @@ function compileRule(rule: DeliveryRule, digits: number): CompiledRule {
     let t = timetables.get(warehouseId);
     if (!t) {
       const cutoff = cutoffs.get(warehouseId.toLowerCase()) ?? s.cutoff ?? null;
-      t = { ...base, cutoff, key: `${cutoff}|${base.transitDays}|${[...workingDays].sort().join('')}|${base.days}` };
+      t = { ...base, cutoff, cutoffMinutes: cutoff === null ? 24 * 60 : minutesOf(cutoff), key: `${cutoff}|${base.transitDays}|${[...workingDays].sort().join('')}|${base.days}` };
       timetables.set(warehouseId, t);
     }
     return t;

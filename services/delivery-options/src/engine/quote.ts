@@ -3,7 +3,7 @@ import type { CompiledRule, CompiledRuleSet } from './compile';
 import type { MatchInput } from './conditions';
 import type { HolidayCalendar } from './holidays';
 import { minorToDecimal, numberToMinor } from './money';
-import { wallClock } from './calendar';
+import { wallClockMinute } from './calendar';
 import { cachedSchedule, type Place } from './schedule';
 import type { Shipment } from './shipment';
 
@@ -52,15 +52,15 @@ export function quotes(ctx: QuoteContext, shipment: Shipment, origin: Origin, sh
   const m: MatchInput = { shipment, warehouseId: origin.warehouseId, orderMinor: orderMinorOf(shipment, ctx.rules) };
   const best = new Map<string, Quote>();
   const route = { origin: origin.place, destination: { country: shipment.country, region: shipment.region }, timeZone: origin.timeZone };
-  const local = shippingDate === null ? null : wallClock(ctx.now, origin.timeZone);
-  const routeKey = `${origin.place.country}|${origin.place.region ?? ''}|${shipment.country}|${shipment.region ?? ''}|${origin.timeZone}`;
+  const local = shippingDate === null ? null : wallClockMinute(ctx.now, origin.timeZone);
+  const situation = local && `${origin.place.country}|${origin.place.region ?? ''}|${shipment.country}|${shipment.region ?? ''}|${origin.timeZone}|${shippingDate}|${local.date}`;
   for (const rule of ctx.rules.forCountry(shipment.country)) {
     if (shipment.deliveryType !== null && rule.deliveryType !== shipment.deliveryType) continue;
     const service = ctx.services.get(rule.serviceKey);
     if (!service || !rule.matches(m)) continue;
     const priceMinor = rule.price(m);
     if (priceMinor === null) continue;
-    const dated = local === null ? [null] : cachedSchedule(rule.timetable(origin.warehouseId), route, routeKey, shippingDate!, local, ctx.holidays);
+    const dated = local === null ? [null] : cachedSchedule(rule.timetable(origin.warehouseId), route, situation!, shippingDate!, local, ctx.holidays);
     for (const d of dated) {
       const q: Quote = { rule, service, priceMinor, shippingDate: d?.shippingDate ?? null, deliveryDate: d?.deliveryDate ?? null, cutoff: d?.cutoff ?? null };
       const key = `${rule.serviceKey}|${rule.deliveryType}|${q.deliveryDate}`;

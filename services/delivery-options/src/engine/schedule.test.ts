@@ -1,10 +1,10 @@
-import { isoInZone, zonedInstant, wallClock } from './calendar';
+import { isoInZone, minutesOf, zonedInstant, wallClock } from './calendar';
 import { HolidayCalendar } from './holidays';
 import { scheduleDates, type Route, type Timetable } from './schedule';
 
 const holidays = new HolidayCalendar();
 const MON_FRI = new Set([1, 2, 3, 4, 5]);
-const nextDay = (cutoff: string | null = '16:00', extra: Partial<Timetable> = {}): Timetable => ({ cutoff, transitDays: 1, workingDays: MON_FRI, days: 1, key: '', ...extra });
+const nextDay = (cutoff: string | null = '16:00', extra: Partial<Timetable> = {}): Timetable => ({ cutoff, cutoffMinutes: cutoff === null ? 1440 : minutesOf(cutoff), transitDays: 1, workingDays: MON_FRI, days: 1, key: '', ...extra });
 const LONDON: Route = { origin: { country: 'GB' }, destination: { country: 'GB' }, timeZone: 'Europe/London' };
 const DUBLIN: Route = { origin: { country: 'IE' }, destination: { country: 'IE' }, timeZone: 'Europe/Dublin' };
 const at = (iso: string) => new Date(iso);

@@ -1,10 +1,12 @@
-import { dayNumber, isoOfDay, localIso, minutesOf, weekdayOfDay } from './calendar';
+import { dayNumber, isoOfDay, localIso, weekdayOfDay } from './calendar';
 import type { HolidayCalendar } from './holidays';
 
 /** A service's timetable as its rule states it, with the cutoff already chosen for the warehouse. */
 export interface Timetable {
   /** `HH:MM` in the warehouse's zone; null: orders are taken until the end of the day. */
   cutoff: string | null;
+  /** The cutoff as minutes after midnight (24 h when there is none). */
+  cutoffMinutes: number;
   transitDays: number;
   /** Weekday numbers (0 = Sunday) on which the carrier collects and delivers. */
   workingDays: ReadonlySet<number>;
@@ -51,8 +53,7 @@ const SEARCH_LIMIT_DAYS = 120;
 export function scheduleDates(t: Timetable, route: Route, shippingDate: string, local: LocalNow, holidays: HolidayCalendar): DatedOption[] {
   const today = dayNumber(local.date);
   let day = Math.max(dayNumber(shippingDate), today);
-  const cutoffMinutes = t.cutoff === null ? 24 * 60 : minutesOf(t.cutoff);
-  if (day === today && local.minutes >= cutoffMinutes) day += 1;
+  if (day === today && local.minutes >= t.cutoffMinutes) day += 1;
   const { origin, destination } = route;
   const collects = (d: number) => t.workingDays.has(weekdayOfDay(d)) && !holidays.isHolidayDay(origin.country, origin.region, d);
   const delivers = (d: number) => collects(d) && !holidays.isHolidayDay(destination.country, destination.region, d);
@@ -70,21 +71,27 @@ export function scheduleDates(t: Timetable, route: Route, shippingDate: string, 
   return out;
 }
 
-const memo = new Map<string, DatedOption[]>();
+/** Memo of `scheduleDates`: per request situation (route, asked day, warehouse date), per timetable and side of its cutoff. */
+const memo = new Map<string, { before: Map<string, DatedOption[]>; after: Map<string, DatedOption[]> }>();
 
 /**
  * `scheduleDates`, memoised. The answer depends only on the timetable, the route, the asked day, the
  * warehouse's date and which side of the cutoff its clock is on, so checkouts share it: a rate card's
  * many rules have few distinct timetables, and a request then costs a map probe per rule.
+ * `situation` is the request's part of the key (route, asked day, warehouse date), built once per request.
  */
-export function cachedSchedule(t: Timetable, route: Route, routeKey: string, shippingDate: string, local: LocalNow, holidays: HolidayCalendar): DatedOption[] {
-  const afterCutoff = t.cutoff !== null && local.minutes >= minutesOf(t.cutoff);
-  const key = `${t.key}#${routeKey}#${shippingDate}#${local.date}#${afterCutoff}`;
-  let dates = memo.get(key);
+export function cachedSchedule(t: Timetable, route: Route, situation: string, shippingDate: string, local: LocalNow, holidays: HolidayCalendar): DatedOption[] {
+  let entry = memo.get(situation);
+  if (!entry) {
+    if (memo.size > 5_000) memo.clear();
+    entry = { before: new Map(), after: new Map() };
+    memo.set(situation, entry);
+  }
+  const side = t.cutoff !== null && local.minutes >= t.cutoffMinutes ? entry.after : entry.before;
+  let dates = side.get(t.key);
   if (!dates) {
     dates = scheduleDates(t, route, shippingDate, local, holidays);
-    if (memo.size > 50_000) memo.clear();
-    memo.set(key, dates);
+    side.set(t.key, dates);
   }
   return dates;
 }

@@ -5,7 +5,10 @@ import type { Principal } from '../auth/authenticator';
 
 /** Headers a service may need from the client; everything else (credentials included) stays at the edge. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'traceparent', 'tracestate', 'x-waybill-signature'];
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'allow', 'retry-after', 'idempotent-replayed', 'location', 'content-disposition', 'cache-control'];
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type', 'content-length', 'allow', 'retry-after', 'idempotent-replayed', 'location', 'content-disposition', 'cache-control',
+  'www-authenticate', 'content-security-policy', 'x-content-type-options',
+];
 
 export interface ProxyTarget {
   /** Service base URL, e.g. http://127.0.0.1:7101 */

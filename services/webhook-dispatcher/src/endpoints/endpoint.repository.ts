@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DispatcherDb } from '../database';
 import type { EndpointRow, EndpointsTable, NewEndpointRow, WebhookEventType } from './endpoint.table';
 
@@ -39,6 +39,6 @@ export async function deleteEndpoint(db: Db, company: string, id: string): Promi
 export async function subscribedEndpoints(db: Db, company: string, type: WebhookEventType): Promise<Array<Pick<EndpointRow, 'id'>>> {
   return db.selectFrom('endpoints').select('id')
     .where('company', '=', company).where('enabled', '=', true)
-    .where((eb) => eb('event_types', '@>', JSON.stringify([type]) as never))
+    .where(sql<boolean>`event_types @> ${JSON.stringify([type])}::jsonb`)
     .orderBy('seq').execute();
 }

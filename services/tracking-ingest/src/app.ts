@@ -1,0 +1,24 @@
+import type { Express } from 'express';
+import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import type { TrackingDeps } from './deps';
+import { ingestRoutes } from './ingest/ingest.routes';
+import { podRoutes } from './pod/pod.routes';
+
+export const AUDIENCE = 'tracking-ingest';
+
+/**
+ * Builds the service's express app without listening. Its routes have no company in the path: a push
+ * is authenticated by the carrier's signature and a document link by its own, both checked here; the
+ * internal token only proves the request came through the gateway.
+ */
+export function buildApp(deps: TrackingDeps, o: { internalJwtSecret: string; readiness: Record<string, ReadinessCheck> }): Express {
+  // No JSON parser: the push signature is computed over the raw bytes.
+  const app = createApp(deps.logger, { json: false });
+  mountHealth(app, o.readiness);
+  app.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
+  app.use(ingestRoutes(deps));
+  app.use(podRoutes(deps));
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(deps.logger));
+  return app;
+}

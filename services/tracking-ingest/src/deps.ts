@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { CarrierRegistry } from '@waybill/carriers';
+import type { JobDriver } from '@waybill/jobs';
+import type { Logger } from '@waybill/logger';
+import type { TrackingDb } from './database';
+import type { CarrierSecrets } from './secrets/carrier-secrets';
+import type { PodUrlSigner } from './pod/pod.url';
+
+/** What the use cases of this service need; built once in service.ts (tests build their own). */
+export interface TrackingDeps {
+  db: Kysely<TrackingDb>;
+  registry: CarrierRegistry;
+  secrets: CarrierSecrets;
+  jobs: JobDriver;
+  logger: Logger;
+  podUrls: PodUrlSigner;
+  /** Absolute base of document links: PUBLIC_BASE_URL, else http://localhost:PORT of the gateway. */
+  publicUrl: string;
+  /** Called after a commit that wrote events, so the outbox relay publishes without waiting to poll. */
+  afterCommit: () => void;
+  /** Attempts and backoff base of proof-of-delivery retrieval. */
+  podRetry: { attempts: number; backoffMs: number };
+  /** The clock: signature tolerance and link expiry are checked against it (tests move it). */
+  now: () => Date;
+}

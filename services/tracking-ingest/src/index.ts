@@ -1,0 +1,3 @@
+export { startTrackingIngestService, SCHEMA, type TrackingServiceOptions } from './service';
+export { openTrackingAdmin, type TrackingAdmin } from './admin';
+export { buildApp, AUDIENCE } from './app';

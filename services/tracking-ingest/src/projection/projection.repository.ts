@@ -1,0 +1,68 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { TrackingDb } from '../database';
+import type { ParcelRow, TrackedConsignmentRow } from './projection.table';
+
+type Db = Kysely<TrackingDb> | Transaction<TrackingDb>;
+
+export interface ConsignmentFacts {
+  identifier: string;
+  company: string;
+  orderNumber: string;
+  carrierId: string | null;
+  carrierName: string | null;
+  serviceId: string | null;
+  consignmentNumber: string | null;
+  /** Distinct tracking numbers with the reference of the first package carrying each. */
+  parcels: Array<{ trackingNumber: string; reference: string | null }>;
+}
+
+/**
+ * Applies what the consignment service says a consignment now is, unless a newer event already did.
+ * Returns false when skipped (older than what is stored, or a different company claiming the identifier).
+ */
+export async function applyConsignmentFacts(trx: Transaction<TrackingDb>, facts: ConsignmentFacts, occurredAt: Date): Promise<boolean> {
+  const current = await trx.selectFrom('tracked_consignments').select(['company', 'source_at'])
+    .where('identifier', '=', facts.identifier).forUpdate().executeTakeFirst();
+  if (current && (current.company !== facts.company || current.source_at.getTime() > occurredAt.getTime())) return false;
+  const row = {
+    company: facts.company, order_number: facts.orderNumber, carrier_id: facts.carrierId, carrier_name: facts.carrierName,
+    service_id: facts.serviceId, consignment_number: facts.consignmentNumber, source_at: occurredAt.toISOString(),
+  };
+  await trx.insertInto('tracked_consignments').values({ identifier: facts.identifier, ...row })
+    .onConflict((oc) => oc.column('identifier').doUpdateSet(row)).execute();
+  const keep = facts.carrierId ? facts.parcels : [];
+  let stale = trx.updateTable('parcels').set({ active: false }).where('consignment_identifier', '=', facts.identifier);
+  if (keep.length) {
+    stale = stale.where((eb) => eb.or([eb('tracking_number', 'not in', keep.map((p) => p.trackingNumber)), eb('carrier_id', '!=', facts.carrierId!)]));
+  }
+  await stale.execute();
+  for (const p of keep) {
+    await trx.insertInto('parcels').values({
+      company: facts.company, consignment_identifier: facts.identifier, carrier_id: facts.carrierId!, tracking_number: p.trackingNumber, package_reference: p.reference,
+    }).onConflict((oc) => oc.columns(['consignment_identifier', 'tracking_number']).doUpdateSet({
+      active: true, carrier_id: facts.carrierId!, package_reference: p.reference,
+    })).execute();
+  }
+  return true;
+}
+
+/** Parcels a carrier's tracking numbers currently belong to (possibly several companies' for one number). */
+export async function findActiveParcels(db: Db, carrierId: string, trackingNumbers: string[]): Promise<ParcelRow[]> {
+  if (trackingNumbers.length === 0) return [];
+  return db.selectFrom('parcels').selectAll()
+    .where('carrier_id', '=', carrierId).where('tracking_number', 'in', trackingNumbers).where('active', '=', true)
+    .orderBy('id').execute();
+}
+
+/** Locks the consignments in a fixed order so concurrent pushes touching the same ones cannot deadlock. */
+export async function lockConsignments(trx: Transaction<TrackingDb>, identifiers: string[]): Promise<TrackedConsignmentRow[]> {
+  if (identifiers.length === 0) return [];
+  return trx.selectFrom('tracked_consignments').selectAll().where('identifier', 'in', identifiers)
+    .orderBy('identifier').forUpdate().execute();
+}
+
+export async function activeParcelsOf(db: Db, identifiers: string[]): Promise<ParcelRow[]> {
+  if (identifiers.length === 0) return [];
+  return db.selectFrom('parcels').selectAll().where('consignment_identifier', 'in', identifiers).where('active', '=', true)
+    .orderBy('id').execute();
+}

@@ -1,0 +1,70 @@
+import { openDatabase, migrateToLatest } from '@waybill/db';
+import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { SecretBox } from '@waybill/internal-auth';
+import { OutboxRelay } from '@waybill/messaging';
+import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
+import { buildApp } from './app';
+import type { TrackingDb } from './database';
+import type { TrackingDeps } from './deps';
+import { migrations } from './migrations';
+import { CarrierSecrets } from './secrets/carrier-secrets';
+import { PodUrlSigner } from './pod/pod.url';
+import { POD_RETRY, startPodWorker } from './pod/pod.job';
+import { PodSweeper } from './pod/pod.sweeper';
+import { startProjectionConsumer } from './projection/projection.consumer';
+
+export const SCHEMA = 'tracking';
+
+export interface TrackingServiceOptions {
+  registry?: CarrierRegistry;
+  /** The clock (tests move it to see links expire). */
+  now?: () => Date;
+  /** Proof-of-delivery retries (tests shorten them). */
+  podRetry?: { attempts: number; backoffMs: number };
+}
+
+/** Migrates, starts the outbox relay, the consignment projection, the proof-of-delivery worker, and listens. */
+export async function startTrackingIngestService(rt: ServiceRuntime, opts: TrackingServiceOptions = {}): Promise<RunningService> {
+  if (!rt.dataEncryptionKey) throw new Error('tracking-ingest needs DATA_ENCRYPTION_KEY (32 bytes, base64) to open carrier ingest secrets');
+  const logger = rt.logger.child({ service: 'tracking-ingest' });
+  const box = new SecretBox(rt.dataEncryptionKey);
+  const database = openDatabase<TrackingDb>(rt.db, SCHEMA);
+  await migrateToLatest(database.db, SCHEMA, migrations);
+  const relay = new OutboxRelay({ database, bus: rt.bus, logger });
+  relay.start();
+  const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
+  const deps: TrackingDeps = {
+    db: database.db, registry, logger, jobs: rt.jobs,
+    secrets: new CarrierSecrets(database.db, box),
+    podUrls: new PodUrlSigner(box.deriveKey('pod-document-links')),
+    publicUrl: rt.defaultPublicUrl,
+    afterCommit: () => relay.nudge(),
+    now: opts.now ?? (() => new Date()),
+    podRetry: opts.podRetry ?? POD_RETRY,
+  };
+  const projection = await startProjectionConsumer(database, rt.bus, registry);
+  await startPodWorker(deps);
+  const sweeper = new PodSweeper(deps);
+  await sweeper.start();
+  const app = buildApp(deps, {
+    internalJwtSecret: rt.internalJwtSecret,
+    readiness: {
+      database: () => database.ping(),
+      broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); },
+      jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
+    },
+  });
+  const { server, port } = await listen(app, rt.port, rt.host);
+  logger.info({ port }, 'tracking-ingest service listening');
+  return {
+    name: 'tracking-ingest',
+    port,
+    stop: async () => {
+      await closeServer(server);
+      await projection.cancel();
+      await sweeper.stop();
+      await relay.stop();
+      await database.close();
+    },
+  };
+}
