@@ -41,7 +41,7 @@ export function startProcess(name: string, entry: string, env: Record<string, st
 }
 
 /** Polls a URL until it answers 200, or fails with the processes' output. */
-export async function waitForReady(url: string, procs: Proc[], timeoutMs = 90_000): Promise<void> {
+export async function waitForReady(url: string, procs: Proc[], timeoutMs = 170_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const p of procs) {
