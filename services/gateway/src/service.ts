@@ -25,7 +25,7 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
   const database = openDatabase<GatewayDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
-  const limiter: RateLimiter = redis ? new RedisRateLimiter(redis, opts.rateLimitPerMinute) : new MemoryRateLimiter(opts.rateLimitPerMinute);
+  const limiter: RateLimiter = redis ? new RedisRateLimiter(redis, opts.rateLimitPerMinute, process.env.WAYBILL_NAMESPACE ? `waybill-${process.env.WAYBILL_NAMESPACE}` : 'waybill') : new MemoryRateLimiter(opts.rateLimitPerMinute);
   const readiness: Record<string, () => Promise<void>> = { database: () => database.ping() };
   if (redis) readiness.redis = async () => { await redis.ping(); };
   for (const [name, url] of Object.entries(opts.services)) readiness[`service:${name}`] = () => pingService(url);

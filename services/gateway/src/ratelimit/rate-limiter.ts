@@ -38,11 +38,12 @@ export class MemoryRateLimiter implements RateLimiter {
 
 /** The same windows in Redis, so every gateway replica counts against one budget per credential. */
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private readonly redis: Redis, private readonly perMinute: number) {}
+  /** `prefix` keeps installations (or test stacks) sharing one Redis on separate budgets. */
+  constructor(private readonly redis: Redis, private readonly perMinute: number, private readonly prefix = 'waybill') {}
 
   async hit(key: string, limit = this.perMinute): Promise<RateDecision> {
     const w = windowOf(Date.now());
-    const redisKey = `waybill:rl:${w.id}:${key}`;
+    const redisKey = `${this.prefix}:rl:${w.id}:${key}`;
     const res = await this.redis.multi().incr(redisKey).pexpire(redisKey, WINDOW_MS + 1000).exec();
     const n = Number(res?.[0]?.[1] ?? 0);
     return { allowed: n <= limit, retryAfter: w.retryAfter };
