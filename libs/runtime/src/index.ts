@@ -3,6 +3,7 @@ import { createLogger, type Logger } from '@waybill/logger';
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { RabbitEventBus } from '@waybill/messaging';
 import { BullJobDriver } from '@waybill/jobs';
+import { flushTracing, initTracing } from '@waybill/telemetry';
 import { catalogueEntry, peersFromEnv } from './catalogue';
 
 export * from './catalogue';
@@ -24,6 +25,7 @@ export async function runtimeFromEnv(service: string): Promise<ServiceRuntime> {
     dbPoolSize: env.int('DB_POOL_SIZE', 10),
     jobsPrefix: env.string('JOBS_PREFIX', 'waybill'),
   });
+  initTracing(service);
   const logger = createLogger(service);
   const bus = await RabbitEventBus.connect({ url: cfg.amqpUrl, logger });
   // JOBS_PREFIX keeps installations (or test stacks) that share one Redis from taking each other's jobs.
@@ -55,6 +57,7 @@ export function stopOnSignal(logger: Logger, services: RunningService[], after: 
       }
     }
     await after();
+    await flushTracing().catch((err) => logger.warn({ err }, 'could not export the last spans'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -9,7 +9,6 @@ import type { RateLimiter } from './ratelimit/rate-limiter';
 import { COMPANY_PREFIXES, companyRoutes, type EdgeDeps } from './routes/public.routes';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
-import { createMetrics } from './metrics';
 
 export interface GatewayAppOptions {
   db: Kysely<GatewayDb>;
@@ -26,10 +25,8 @@ export interface GatewayAppOptions {
 export function buildGatewayApp(o: GatewayAppOptions): Express {
   const app = createApp(o.logger, { json: false });
   app.locals.logger = o.logger;
-  const metrics = createMetrics();
-  app.use(metrics.middleware);
+  // Request metrics, server spans and the public /metrics come from createApp, as in every service.
   mountHealth(app, o.readiness);
-  app.use(metrics.routes);
   app.use(docsRoutes(o.publicBaseUrl));
   const deps: EdgeDeps = {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), services: o.services,

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from '@waybill/logger';
 import { jitteredBackoffMs } from '../backoff';
 import { fromBullJobId, toBullJobId } from '../job-id';
-import { embedTrace, extractTrace, type TracedJob } from '../job-trace';
+import { embedTrace, extractTrace, traceForEnqueue, tracedJobHandler, type TracedJob } from '../job-trace';
 import { PermanentJobError, type JobDriver, type JobHandler, type JobOptions, type WorkerOptions } from '../types';
 
 export interface BullJobDriverOptions {
@@ -62,7 +62,7 @@ export class BullJobDriver implements JobDriver {
       const state = await q.getJobState(jobId);
       if (state === 'completed' || state === 'failed') await q.remove(jobId);
     }
-    await q.add(name, embedTrace(data, opts.trace), {
+    await q.add(name, embedTrace(data, traceForEnqueue(opts)), {
       jobId,
       delay: opts.delayMs,
       attempts: opts.attempts ?? 5,
@@ -75,9 +75,10 @@ export class BullJobDriver implements JobDriver {
   async work<T>(queue: string, handler: JobHandler<T>, opts: WorkerOptions = {}): Promise<void> {
     if (this.closing) throw new Error('job driver is closing');
     await this.ensureConnected();
+    const traced = tracedJobHandler(queue, handler);
     const worker = new Worker(queue, async (job: BullJob) => {
       try {
-        await handler(toJob<T>(queue, job));
+        await traced(toJob<T>(queue, job));
       } catch (err) {
         if (!(err instanceof PermanentJobError)) throw err;
         throw Object.assign(new UnrecoverableError(err.message), { cause: err });
