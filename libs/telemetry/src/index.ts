@@ -4,3 +4,4 @@ export {
   type TraceCarrier,
 } from './tracing';
 export { metricsRegistry, registerGaugeSource, metricsHandler, type GaugeSample } from './metrics';
+export { captureSpans } from './capture';

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from '@waybill/logger';
 import { jitteredBackoffMs } from '../backoff';
 import { fromBullJobId, toBullJobId } from '../job-id';
+import { registerGaugeSource } from '@waybill/telemetry';
 import { embedTrace, extractTrace, traceForEnqueue, tracedJobHandler, type TracedJob } from '../job-trace';
 import { PermanentJobError, type JobDriver, type JobHandler, type JobOptions, type WorkerOptions } from '../types';
 
@@ -28,6 +29,7 @@ export class BullJobDriver implements JobDriver {
   private readonly producer: Redis;
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly unregister: Array<() => void> = [];
   private readonly failureCallbacks = new Set<Promise<void>>();
   private closing = false;
 
@@ -110,6 +112,7 @@ export class BullJobDriver implements JobDriver {
       this.failureCallbacks.add(p);
     });
     this.workers.push(worker);
+    this.unregister.push(this.registerDepth(queue));
     await worker.waitUntilReady();
   }
 
@@ -121,6 +124,15 @@ export class BullJobDriver implements JobDriver {
     if (this.producer.status !== 'ready') await this.producer.ping();
   }
 
+  /** Jobs waiting, delayed (retry backoff included) and failed for good, per worked queue, at scrape time. */
+  private registerDepth(name: string): () => void {
+    const q = this.queue(name);
+    return registerGaugeSource('waybill_job_queue_jobs', 'BullMQ jobs by queue and state', ['queue', 'state'], async () => {
+      const counts = await q.getJobCounts('waiting', 'delayed', 'active', 'failed');
+      return Object.entries(counts).map(([state, value]) => ({ labels: { queue: name, state }, value }));
+    });
+  }
+
   isHealthy(): boolean {
     return !this.closing && this.producer.status === 'ready';
   }
@@ -128,6 +140,7 @@ export class BullJobDriver implements JobDriver {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    for (const off of this.unregister) off();
     // Workers first: they stop fetching and wait for their running jobs.
     await Promise.allSettled(this.workers.map((w) => w.close()));
     await Promise.allSettled([...this.failureCallbacks]);
