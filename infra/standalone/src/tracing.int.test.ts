@@ -82,7 +82,7 @@ test('a consignment created through the gateway is one trace from the edge to th
     const names = ofTrace().map((s) => s.name);
     console.log(JSON.stringify(capture.spans().map((s) => [s.name, s.spanContext().traceId])), jobTraces);
     expect(names).toEqual(expect.arrayContaining(['proxy consignment', 'job tracing-test/follow-up']));
-  }, { timeoutMs: 20_000 });
+  }, { timeoutMs: 45_000 });
   const spans = ofTrace();
   const server = spans.filter((s) => s.kind === SpanKind.SERVER).map((s) => s.attributes['waybill.service']);
   expect(server).toEqual(expect.arrayContaining(['gateway', 'consignment']));
