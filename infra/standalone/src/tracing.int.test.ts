@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { createLogger } from '@waybill/logger';
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { startConsignmentService } from '@waybill/consignment';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     queue: `tracing-test-${suffix}.consignment-events`, bindings: ['consignment.consignment.*'],
     handler: (event) => jobs.enqueue('tracing-test', 'follow-up', { event: event.id }),
   });
-});
+}, 180_000);
 
 afterAll(async () => {
   capture.stop();
@@ -80,7 +81,6 @@ test('a consignment created through the gateway is one trace from the edge to th
   const ofTrace = () => capture.spans().filter((s) => s.spanContext().traceId === traceId);
   await eventually(() => {
     const names = ofTrace().map((s) => s.name);
-    console.log(JSON.stringify(capture.spans().map((s) => [s.name, s.spanContext().traceId])), jobTraces);
     expect(names).toEqual(expect.arrayContaining(['proxy consignment', 'job tracing-test/follow-up']));
   }, { timeoutMs: 45_000 });
   const spans = ofTrace();
@@ -104,4 +104,33 @@ test('every service answers /metrics with request, outbox and queue series', asy
   expect(consignment).toMatch(/waybill_outbox_oldest_pending_age_seconds\{service="consignment"\} [\d.]+/);
   if (process.env.AMQP_URL) expect(consignment).toMatch(new RegExp(`waybill_rabbitmq_queue_messages\\{queue="tracing-test-${suffix}.consignment-events.dlq"\\} 0`));
   if (process.env.REDIS_URL) expect(consignment).toMatch(/waybill_job_queue_jobs\{queue="tracing-test",state="waiting"\} \d+/);
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('readiness fails while a dependency is down, and says which', async () => {
+  const rt: ServiceRuntime = {
+    db: database.target, bus, jobs, logger, internalJwtSecret: 'tracing-test-internal-secret-0123456789', peers: {},
+    defaultPublicUrl: 'http://localhost', port: 0, host: '127.0.0.1',
+  };
+  const gateway = await startGateway(rt, { services: { consignment: `http://127.0.0.1:${await closedPort()}` }, rateLimitPerMinute: 6000 });
+  try {
+    const res = await fetch(`http://127.0.0.1:${gateway.port}/readyz`);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { checks: unknown }).checks).toEqual({ database: 'ok', 'service:consignment': expect.stringMatching(/^failing: /) });
+  } finally {
+    await gateway.stop();
+  }
+  expect((await fetch(`${consignmentUrl}/readyz`)).status).toBe(200);
+  await subscription.cancel();
+  await bus.close();
+  const res = await fetch(`${consignmentUrl}/readyz`);
+  expect(res.status).toBe(503);
+  expect(((await res.json()) as { checks: unknown }).checks).toEqual({ database: 'ok', broker: 'failing: event bus disconnected' });
 });
