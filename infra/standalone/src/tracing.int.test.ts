@@ -82,6 +82,7 @@ test('a consignment created through the gateway is one trace from the edge to th
   await eventually(() => {
     const names = ofTrace().map((s) => s.name);
     expect(names).toEqual(expect.arrayContaining(['proxy consignment', 'consume consignment.consignment.created']));
+    return true;
   }, { timeoutMs: 45_000 });
   const spans = ofTrace();
   const server = spans.filter((s) => s.kind === SpanKind.SERVER).map((s) => s.attributes['waybill.service']);
