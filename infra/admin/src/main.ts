@@ -7,6 +7,7 @@ import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
+import { migrateAll } from './migrate';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -135,6 +136,20 @@ registerRulesCommands(program, async (fn) => {
     await t.close();
   }
 });
+
+program.command('migrate').option('--create-database', 'create the database first when it does not exist')
+  .description('apply every service\'s migrations without starting services (run before a rollout)')
+  .action(async (o: { createDatabase?: boolean }) => {
+    const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
+    const url = opts.databaseUrl ?? process.env.DATABASE_URL;
+    if (o.createDatabase && url) await ensureDatabase(url);
+    const t = await openTarget(opts);
+    try {
+      out({ migrated: await migrateAll(t.target) });
+    } finally {
+      await t.close();
+    }
+  });
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);

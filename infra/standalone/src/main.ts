@@ -3,6 +3,7 @@ import { seedDemo } from '@waybill/admin';
 import { startGateway } from '@waybill/gateway';
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { stopOnSignal } from '@waybill/runtime';
+import { initTracing } from '@waybill/telemetry';
 import { standaloneConfig } from './config';
 import { demoCredentials, serviceEnvDefaults } from './credentials';
 import { openPlatform } from './platform';
@@ -12,6 +13,7 @@ import { STARTERS } from './services';
 /** `make run`: every service in one process, seeded with the demo company. */
 async function main(): Promise<void> {
   const cfg = standaloneConfig();
+  initTracing('waybill');
   const logger = createLogger('waybill');
   const { creds, internalJwtSecret, dataEncryptionKey } = demoCredentials(cfg);
   serviceEnvDefaults(dataEncryptionKey);

@@ -1,7 +1,9 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 import { logContext, type Logger } from '@waybill/logger';
+import { metricsHandler } from '@waybill/telemetry';
 import { HttpError } from './errors';
+import { observeRequests } from './observability';
 
 export const BODY_LIMIT = '5mb';
 
@@ -23,14 +25,21 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The express app every service starts from: request ids, JSON bodies with a size limit, no banner. */
-export function createApp(_logger: Logger, opts: { json?: boolean } = {}): Express {
+/**
+ * The express app every service starts from: request ids, a server span and request metrics,
+ * `/metrics`, JSON bodies with a size limit, no banner.
+ */
+export function createApp(logger: Logger, opts: { json?: boolean; service?: string } = {}): Express {
+  const bindings = logger.bindings() as { service?: string; name?: string };
+  const service = opts.service ?? bindings.service ?? bindings.name ?? 'unknown';
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', false);
   app.set('strict routing', false);
   app.use(requestIds);
+  app.use(observeRequests(service));
+  app.get('/metrics', metricsHandler);
   app.use(jsonOnly);
   if (opts.json !== false) app.use(express.json({ limit: BODY_LIMIT, strict: false, type: 'application/json' }));
   return app;

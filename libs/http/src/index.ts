@@ -8,3 +8,4 @@ export { listen, closeServer } from './server';
 export type { ServiceRuntime, RunningService } from './runtime';
 export { allowOnly } from './method-not-allowed';
 export { ServiceClient, type ServiceResponse } from './service-client';
+export { familyOf, observeRequests } from './observability';

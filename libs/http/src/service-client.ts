@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { InternalPrincipal, InternalTokenSigner } from '@waybill/internal-auth';
+import { SpanKind, currentTraceCarrier, inSpan } from '@waybill/telemetry';
 import { HttpError } from './errors';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
@@ -16,11 +17,22 @@ export interface ServiceResponse<T> {
 export class ServiceClient {
   constructor(private readonly peers: Record<string, string>, private readonly signer: InternalTokenSigner) {}
 
-  async request<T = unknown>(service: string, method: string, path: string, principal: InternalPrincipal, body?: unknown, timeoutMs = 10_000): Promise<ServiceResponse<T>> {
+  /** One client span per call; its context goes along as `traceparent`, so the callee's span is its child. */
+  request<T = unknown>(service: string, method: string, path: string, principal: InternalPrincipal, body?: unknown, timeoutMs = 10_000): Promise<ServiceResponse<T>> {
+    return inSpan('service-client', `${method} ${service}`, { kind: SpanKind.CLIENT, attributes: { 'peer.service': service, 'http.request.method': method } }, async (span) => {
+      const res = await this.send<T>(service, method, path, principal, body, timeoutMs);
+      span.setAttribute('http.response.status_code', res.status);
+      return res;
+    });
+  }
+
+  private async send<T>(service: string, method: string, path: string, principal: InternalPrincipal, body: unknown, timeoutMs: number): Promise<ServiceResponse<T>> {
     const base = this.peers[service];
     if (!base) throw new HttpError(503, `Service ${service} is not available in this deployment.`);
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string> = { authorization: `Bearer ${this.signer.sign(service, principal)}`, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.signer.sign(service, principal)}`, accept: 'application/json', ...currentTraceCarrier(),
+    };
     if (payload) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(payload.length);

@@ -1,4 +1,5 @@
-import type { Job, JobOptions } from './types';
+import { SpanKind, contextFromCarrier, currentTraceCarrier, inSpan } from '@waybill/telemetry';
+import type { Job, JobHandler, JobOptions } from './types';
 
 export type TraceContext = NonNullable<JobOptions['trace']>;
 
@@ -28,4 +29,20 @@ export function extractTrace(stored: unknown): { data: unknown; trace?: TraceCon
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The trace a job continues: the producer's explicit one, else the span active where it was enqueued. */
+export function traceForEnqueue(opts: JobOptions): TraceContext | undefined {
+  return opts.trace ?? currentTraceCarrier();
+}
+
+/** Runs each attempt of a job in its own span, a child of the span that enqueued it. */
+export function tracedJobHandler<T>(queue: string, handler: JobHandler<T>): JobHandler<T> {
+  return (job) => {
+    const trace = jobTrace(job);
+    return inSpan('jobs', `job ${queue}/${job.name}`, {
+      kind: SpanKind.CONSUMER, parent: trace?.traceparent ? contextFromCarrier(trace) : undefined,
+      attributes: { 'waybill.job.queue': queue, 'waybill.job.id': job.id, 'waybill.job.attempt': job.attempt },
+    }, () => handler(job));
+  };
 }

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { trace } from '@opentelemetry/api';
 
 export type { Logger };
 
@@ -25,7 +26,14 @@ export function createLogger(service: string, opts: { level?: string; pretty?: b
     name: service,
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    mixin: () => ({ ...logContext.getStore() }),
+    mixin: traceMixin,
     ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } } : {}),
   });
+}
+
+/** Request ids from the log context; the trace id of the active span, so a log line leads to its trace. */
+function traceMixin(): LogContext {
+  const span = trace.getActiveSpan();
+  const store = logContext.getStore();
+  return span ? { ...store, trace_id: span.spanContext().traceId } : { ...store };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { validateEvent } from '@waybill/contracts';
+import { currentTraceCarrier } from '@waybill/telemetry';
 import type { EventEnvelope } from './types';
 
 export type TraceContext = NonNullable<EventEnvelope['trace']>;
@@ -8,7 +9,9 @@ export class InvalidEnvelopeError extends Error {
   override name = 'InvalidEnvelopeError';
 }
 
-export function newEnvelope<T>(type: string, company: string, data: T, trace?: TraceContext): EventEnvelope<T> {
+/** Without an explicit trace the event carries the active span's context, so its consumers join the trace. */
+export function newEnvelope<T>(type: string, company: string, data: T, explicit?: TraceContext): EventEnvelope<T> {
+  const trace = explicit ?? currentTraceCarrier();
   return {
     id: randomUUID(),
     type,

@@ -3,6 +3,7 @@ import { createLogger, type Logger } from '@waybill/logger';
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { RabbitEventBus } from '@waybill/messaging';
 import { BullJobDriver } from '@waybill/jobs';
+import { flushTracing, initTracing } from '@waybill/telemetry';
 import { catalogueEntry, peersFromEnv } from './catalogue';
 
 export * from './catalogue';
@@ -25,6 +26,7 @@ export async function runtimeFromEnv(service: string): Promise<ServiceRuntime> {
     dbPoolSize: env.int('DB_POOL_SIZE', 10),
     namespace: env.optional('WAYBILL_NAMESPACE'),
   });
+  initTracing(service);
   const logger = createLogger(service);
   // WAYBILL_NAMESPACE isolates installations sharing one RabbitMQ and Redis (e.g. parallel test stacks).
   const ns = cfg.namespace;
@@ -58,6 +60,7 @@ export function stopOnSignal(logger: Logger, services: RunningService[], after: 
       }
     }
     await after();
+    await flushTracing().catch((err) => logger.warn({ err }, 'could not export the last spans'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,3 +1,4 @@
 export { startConsignmentService, SCHEMA } from './service';
 export { openConsignmentAdmin, type ConsignmentAdmin } from './admin';
 export { buildApp, AUDIENCE } from './app';
+export { migrations } from './migrations';

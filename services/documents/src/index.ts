@@ -2,3 +2,4 @@ export { startDocumentsService, SCHEMA } from './service';
 export { openDocumentsAdmin, type DocumentsAdmin } from './admin';
 export { buildApp, AUDIENCE } from './app';
 export type { DocumentSettings } from './settings/settings.repository';
+export { migrations } from './migrations';

@@ -10,7 +10,6 @@ import { COMPANY_PREFIXES, companyRoutes, type EdgeDeps } from './routes/public.
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
-import { createMetrics } from './metrics';
 
 export interface GatewayAppOptions {
   db: Kysely<GatewayDb>;
@@ -27,10 +26,8 @@ export interface GatewayAppOptions {
 export function buildGatewayApp(o: GatewayAppOptions): Express {
   const app = createApp(o.logger, { json: false });
   app.locals.logger = o.logger;
-  const metrics = createMetrics();
-  app.use(metrics.middleware);
+  // Request metrics, server spans and the public /metrics come from createApp, as in every service.
   mountHealth(app, o.readiness);
-  app.use(metrics.routes);
   app.use(docsRoutes(o.publicBaseUrl));
   const deps: EdgeDeps = {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), services: o.services,

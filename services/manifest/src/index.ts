@@ -1,2 +1,3 @@
 export { startManifestService, SCHEMA, type ManifestServiceOptions } from './service';
 export { buildApp, AUDIENCE } from './app';
+export { migrations } from './migrations';

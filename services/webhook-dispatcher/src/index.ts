@@ -1,2 +1,3 @@
 export { startWebhookDispatcherService, SCHEMA, type DispatcherOptions } from './service';
 export { buildApp, AUDIENCE } from './app';
+export { migrations } from './migrations';

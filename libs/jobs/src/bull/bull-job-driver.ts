@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import type { Logger } from '@waybill/logger';
 import { jitteredBackoffMs } from '../backoff';
 import { fromBullJobId, toBullJobId } from '../job-id';
-import { embedTrace, extractTrace, type TracedJob } from '../job-trace';
+import { registerGaugeSource } from '@waybill/telemetry';
+import { embedTrace, extractTrace, traceForEnqueue, tracedJobHandler, type TracedJob } from '../job-trace';
 import { PermanentJobError, type JobDriver, type JobHandler, type JobOptions, type WorkerOptions } from '../types';
 
 export interface BullJobDriverOptions {
@@ -28,6 +29,7 @@ export class BullJobDriver implements JobDriver {
   private readonly producer: Redis;
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly unregister: Array<() => void> = [];
   private readonly failureCallbacks = new Set<Promise<void>>();
   private closing = false;
 
@@ -62,7 +64,7 @@ export class BullJobDriver implements JobDriver {
       const state = await q.getJobState(jobId);
       if (state === 'completed' || state === 'failed') await q.remove(jobId);
     }
-    await q.add(name, embedTrace(data, opts.trace), {
+    await q.add(name, embedTrace(data, traceForEnqueue(opts)), {
       jobId,
       delay: opts.delayMs,
       attempts: opts.attempts ?? 5,
@@ -75,9 +77,10 @@ export class BullJobDriver implements JobDriver {
   async work<T>(queue: string, handler: JobHandler<T>, opts: WorkerOptions = {}): Promise<void> {
     if (this.closing) throw new Error('job driver is closing');
     await this.ensureConnected();
+    const traced = tracedJobHandler(queue, handler);
     const worker = new Worker(queue, async (job: BullJob) => {
       try {
-        await handler(toJob<T>(queue, job));
+        await traced(toJob<T>(queue, job));
       } catch (err) {
         if (!(err instanceof PermanentJobError)) throw err;
         throw Object.assign(new UnrecoverableError(err.message), { cause: err });
@@ -109,6 +112,7 @@ export class BullJobDriver implements JobDriver {
       this.failureCallbacks.add(p);
     });
     this.workers.push(worker);
+    this.unregister.push(this.registerDepth(queue));
     await worker.waitUntilReady();
   }
 
@@ -120,6 +124,15 @@ export class BullJobDriver implements JobDriver {
     if (this.producer.status !== 'ready') await this.producer.ping();
   }
 
+  /** Jobs waiting, delayed (retry backoff included) and failed for good, per worked queue, at scrape time. */
+  private registerDepth(name: string): () => void {
+    const q = this.queue(name);
+    return registerGaugeSource('waybill_job_queue_jobs', 'BullMQ jobs by queue and state', ['queue', 'state'], async () => {
+      const counts = await q.getJobCounts('waiting', 'delayed', 'active', 'failed');
+      return Object.entries(counts).map(([state, value]) => ({ labels: { queue: name, state }, value }));
+    });
+  }
+
   isHealthy(): boolean {
     return !this.closing && this.producer.status === 'ready';
   }
@@ -127,6 +140,7 @@ export class BullJobDriver implements JobDriver {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    for (const off of this.unregister) off();
     // Workers first: they stop fetching and wait for their running jobs.
     await Promise.allSettled(this.workers.map((w) => w.close()));
     await Promise.allSettled([...this.failureCallbacks]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@waybill/logger';
 import type { JobDriver, JobHandler, JobOptions, WorkerOptions } from '../types';
 import { InlineQueue } from './inline-queue';
+import { traceForEnqueue, tracedJobHandler } from '../job-trace';
 
 /**
  * JobDriver of the one-process demo and of tests without Redis: same contract as the BullMQ driver
@@ -28,6 +29,7 @@ export class InlineJobDriver implements JobDriver {
     if (this.closed) throw new Error('job driver is closing');
     const q = this.queue(queue);
     if (opts.jobId !== undefined && q.pendingIds.has(opts.jobId)) return;
+    const trace = traceForEnqueue(opts);
     q.add({
       // A serialised copy, as a queue server would store it: no shared mutable state with the producer.
       job: {
@@ -37,7 +39,7 @@ export class InlineJobDriver implements JobDriver {
         data: JSON.parse(JSON.stringify(data ?? null)),
         attempt: 1,
         maxAttempts: opts.attempts ?? 5,
-        ...(opts.trace ? { trace: opts.trace } : {}),
+        ...(trace ? { trace } : {}),
       },
       backoffMs: opts.backoffMs ?? 1000,
     }, opts.delayMs ?? 0);
@@ -45,7 +47,7 @@ export class InlineJobDriver implements JobDriver {
 
   async work<T>(queue: string, handler: JobHandler<T>, opts: WorkerOptions = {}): Promise<void> {
     if (this.closed) throw new Error('job driver is closing');
-    this.queue(queue).setWorker(handler as JobHandler, opts);
+    this.queue(queue).setWorker(tracedJobHandler(queue, handler) as JobHandler, opts);
   }
 
   /** Resolves once nothing is running, waiting, delayed or retrying (jobs without a worker aside). */

@@ -1,5 +1,6 @@
 import type { Logger } from '@waybill/logger';
 import { topicMatches } from '../topic-pattern';
+import { consumeTraced } from '../tracing';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../types';
 import { InProcessQueue, type InProcessConsumer } from './in-process-queue';
 
@@ -38,7 +39,7 @@ export class InProcessEventBus implements EventBus {
     }
     for (const b of opts.bindings) queue.bindings.add(b);
     const consumer: InProcessConsumer = {
-      handler: opts.handler,
+      handler: consumeTraced(opts.queue, opts.handler),
       prefetch: opts.prefetch ?? 20,
       maxAttempts: opts.maxAttempts ?? 5,
       inFlight: new Set(),

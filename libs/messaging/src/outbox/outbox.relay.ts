@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '@waybill/logger';
 import type { EventBus } from '../types';
+import { publishTraced } from '../tracing';
+import { registerOutboxMetrics } from './outbox.metrics';
 import { claimPending, deletePublishedBefore, markPublished, recordFailures } from './outbox.repository';
 import type { OutboxDatabase } from './outbox.table';
 
@@ -36,6 +38,7 @@ export class OutboxRelay {
   private failures = 0;
   private lastPurge = 0;
   private waitingForBus = false;
+  private unregisterMetrics?: () => void;
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.db = opts.database.db as Kysely<OutboxDatabase>;
@@ -46,6 +49,8 @@ export class OutboxRelay {
   start(): void {
     if (this.started) return;
     this.started = true;
+    const b = this.opts.logger.bindings() as { service?: string; name?: string };
+    this.unregisterMetrics = registerOutboxMetrics(this.db, b.service ?? b.name ?? 'unknown');
     this.schedule(0);
   }
 
@@ -59,6 +64,7 @@ export class OutboxRelay {
   /** Stops polling and waits for the batch in flight to finish. */
   async stop(): Promise<void> {
     this.started = false;
+    this.unregisterMetrics?.();
     clearTimeout(this.timer);
     await this.current;
   }
@@ -114,7 +120,7 @@ export class OutboxRelay {
       const rows = await claimPending(trx, this.batchSize);
       if (rows.length === 0) return { claimed: 0 };
       // All at once: one channel keeps them in order on the wire and confirms arrive pipelined.
-      const results = await Promise.allSettled(rows.map((r) => this.opts.bus.publish(r.payload)));
+      const results = await Promise.allSettled(rows.map((r) => publishTraced(this.opts.bus, r.payload)));
       const ok = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
       const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       await markPublished(trx, ok);

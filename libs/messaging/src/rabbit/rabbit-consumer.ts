@@ -35,6 +35,10 @@ export class RabbitConsumer {
     return this.opts.queue;
   }
 
+  get exclusive(): boolean {
+    return this.opts.exclusive === true;
+  }
+
   isAttachedTo(model: ChannelModel): boolean {
     return this.channel !== undefined && this.channelModel === model;
   }

@@ -3,6 +3,8 @@ import type { Logger } from '@waybill/logger';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../types';
 import { confirmPublish } from './confirm-publish';
 import { RabbitConsumer } from './rabbit-consumer';
+import { consumeTraced } from '../tracing';
+import { registerQueueDepthMetrics } from './rabbit-queue-metrics';
 
 export interface RabbitEventBusOptions {
   url: string;
@@ -36,9 +38,11 @@ export class RabbitEventBus implements EventBus {
   private publisher?: ConfirmChannel;
   private readonly consumers = new Set<RabbitConsumer>();
   private closing = false;
+  private readonly unregisterMetrics: () => void;
 
   private constructor(private readonly opts: RabbitEventBusOptions) {
     this.exchange = opts.exchange ?? 'waybill.events';
+    this.unregisterMetrics = registerQueueDepthMetrics(() => this.model, () => [...this.consumers].map((c) => ({ queue: c.queue, exclusive: c.exclusive })));
   }
 
   static async connect(opts: RabbitEventBusOptions): Promise<RabbitEventBus> {
@@ -133,7 +137,7 @@ export class RabbitEventBus implements EventBus {
 
   async subscribe(opts: SubscribeOptions): Promise<Subscription> {
     if (this.closing) throw new Error('event bus is closed');
-    const consumer = new RabbitConsumer({ ...opts, queue: `${this.opts.queuePrefix ?? ''}${opts.queue}` }, {
+    const consumer = new RabbitConsumer({ ...opts, queue: `${this.opts.queuePrefix ?? ''}${opts.queue}`, handler: consumeTraced(opts.queue, opts.handler) }, {
       exchange: this.exchange,
       logger: this.logger,
       retryDelayMs: this.opts.retryDelayMs ?? 1000,
@@ -166,6 +170,7 @@ export class RabbitEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.unregisterMetrics();
     await Promise.allSettled([...this.consumers].map((c) => c.cancel()));
     this.consumers.clear();
     await this.publisher?.close().catch(() => undefined);

@@ -1,10 +1,12 @@
 import http from 'node:http';
 import type { Request, Response } from 'express';
 import type { InternalTokenSigner } from '@waybill/internal-auth';
+import { SpanKind, context, currentTraceCarrier, trace } from '@waybill/telemetry';
 import type { Principal } from '../auth/authenticator';
 
 /** Headers a service may need from the client; everything else (credentials included) stays at the edge. */
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'traceparent', 'tracestate', 'x-waybill-signature'];
+// traceparent/tracestate are not copied: the proxy's client span (a child of the client's trace) replaces them.
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'x-waybill-signature'];
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type', 'content-length', 'allow', 'retry-after', 'idempotent-replayed', 'location', 'content-disposition', 'cache-control',
   'www-authenticate', 'content-security-policy', 'x-content-type-options',
@@ -39,6 +41,14 @@ export function forward(
     if (v !== undefined) headers[h] = v;
   }
   if (body) headers['content-length'] = String(body.length);
+  const span = trace.getTracer('gateway').startSpan(`proxy ${target.audience}`, {
+    kind: SpanKind.CLIENT, attributes: { 'peer.service': target.audience, 'http.request.method': req.method },
+  });
+  Object.assign(headers, currentTraceCarrier(trace.setSpan(context.active(), span)));
+  return send(req, res, target, url, headers, body).finally(() => span.end());
+}
+
+function send(req: Request, res: Response, target: ProxyTarget, url: URL, headers: Record<string, string>, body: Buffer | undefined): Promise<void> {
   return new Promise((resolve) => {
     const upstream = http.request(url, { method: req.method, headers, agent, timeout: 60_000 }, (up) => {
       res.status(up.statusCode ?? 502);

@@ -6,6 +6,7 @@ import { claimAttempt, longestWaiting, type ClaimSettings } from './delivery.cla
 import { enqueueDelivery, type DeliveryJob } from './delivery.job';
 import { recordOutcome } from './delivery.outcome';
 import { sendWebhook } from './http-sender';
+import { measuredSend } from './delivery.metrics';
 
 /** How long an attempt holds its endpoint slot: the timeout twice over plus margin, then the sweeper reclaims it. */
 export function leaseMs(timeoutMs: number): number {
@@ -73,7 +74,7 @@ export class DeliveryWorker {
       return;
     }
     const headers = signatureHeaders(job.event_id, claim.body, signingSecrets(claim.endpoint, this.deps.box, this.deps.now()), this.deps.now());
-    const result = await sendWebhook(claim.endpoint.url, claim.body, { ...headers }, { timeoutMs: config.timeoutMs, policy: this.deps.policy });
+    const result = await measuredSend(() => sendWebhook(claim.endpoint.url, claim.body, { ...headers }, { timeoutMs: config.timeoutMs, policy: this.deps.policy }), job.endpoint_id);
     const next = await this.record(() => recordOutcome(db, job, claim.attemptId, claim.startedAt, result, config, this.deps.now()));
     logger[result.ok ? 'debug' : 'info']({
       event_id: job.event_id, endpoint_id: job.endpoint_id, attempt: job.attempt, status: result.statusCode, error: result.error, latency_ms: result.latencyMs,

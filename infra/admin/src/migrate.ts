@@ -1,0 +1,35 @@
+import { migrateToLatest, openDatabase, type DbTarget } from '@waybill/db';
+import { SCHEMA as GATEWAY, migrations as gateway } from '@waybill/gateway';
+import { SCHEMA as CONSIGNMENT, migrations as consignment } from '@waybill/consignment';
+import { SCHEMA as DELIVERY_OPTIONS, migrations as deliveryOptions } from '@waybill/delivery-options';
+import { SCHEMA as DOCUMENTS, migrations as documents } from '@waybill/documents';
+import { SCHEMA as MANIFEST, migrations as manifest } from '@waybill/manifest';
+import { SCHEMA as WEBHOOKS, migrations as webhooks } from '@waybill/webhook-dispatcher';
+
+/** Every service's schema and migrations: what `waybill migrate` (the Kubernetes migration Job) applies. */
+export const SERVICE_MIGRATIONS = [
+  { schema: GATEWAY, migrations: gateway },
+  { schema: CONSIGNMENT, migrations: consignment },
+  { schema: DELIVERY_OPTIONS, migrations: deliveryOptions },
+  { schema: DOCUMENTS, migrations: documents },
+  { schema: MANIFEST, migrations: manifest },
+  { schema: WEBHOOKS, migrations: webhooks },
+];
+
+/**
+ * Brings every schema to its latest migration without starting a service, so a rollout's migrations
+ * run once, before the new replicas, instead of racing in each replica's start.
+ */
+export async function migrateAll(target: DbTarget): Promise<string[]> {
+  const done: string[] = [];
+  for (const { schema, migrations } of SERVICE_MIGRATIONS) {
+    const database = openDatabase(target, schema);
+    try {
+      await migrateToLatest(database.db, schema, migrations);
+      done.push(schema);
+    } finally {
+      await database.close();
+    }
+  }
+  return done;
+}

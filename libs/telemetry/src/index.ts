@@ -1,0 +1,7 @@
+export { SpanKind, context, trace, type Span } from '@opentelemetry/api';
+export {
+  initTracing, addSpanProcessor, flushTracing, currentTraceCarrier, contextFromCarrier, currentTraceId, inSpan,
+  type TraceCarrier,
+} from './tracing';
+export { metricsRegistry, registerGaugeSource, metricsHandler, type GaugeSample } from './metrics';
+export { captureSpans } from './capture';
