@@ -10,6 +10,9 @@ import { COMPANY_PREFIXES, companyRoutes, type EdgeDeps } from './routes/public.
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { createMetrics } from './metrics';
+import { consoleRoutes } from './console/console.routes';
+import { SessionStore } from './console/session.store';
+import { DEFAULT_CONSOLE_DIR } from './console/console.assets';
 
 export interface GatewayAppOptions {
   db: Kysely<GatewayDb>;
@@ -19,6 +22,8 @@ export interface GatewayAppOptions {
   /** audience → base URL of each service this gateway routes to. */
   services: Record<string, string>;
   publicBaseUrl?: string;
+  /** Built console front end; defaults to services/console/dist. */
+  consoleDir?: string;
   readiness: Record<string, ReadinessCheck>;
 }
 
@@ -34,6 +39,8 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
   const deps: EdgeDeps = {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), services: o.services,
   };
+  app.get('/console', (_req, res) => res.redirect(301, '/console/'));
+  app.use('/console', consoleRoutes(deps, new SessionStore(o.db), o.consoleDir ?? DEFAULT_CONSOLE_DIR));
   for (const prefix of COMPANY_PREFIXES) app.use(prefix, companyRoutes(deps));
   app.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
   app.use(notFoundHandler);
