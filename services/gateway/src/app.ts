@@ -39,7 +39,8 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
   const deps: EdgeDeps = {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), services: o.services,
   };
-  app.get('/console', (_req, res) => res.redirect(301, '/console/'));
+  // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
+  app.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
   app.use('/console', consoleRoutes(deps, new SessionStore(o.db), o.consoleDir ?? DEFAULT_CONSOLE_DIR));
   for (const prefix of COMPANY_PREFIXES) app.use(prefix, companyRoutes(deps));
   app.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import express, { Router, type Request, type Response } from 'express';
-import { ForbiddenError, InvalidError, UnauthorizedError } from '@waybill/http';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { ForbiddenError, HttpError, InvalidError, UnauthorizedError } from '@waybill/http';
 import { admit, companyRoutes, failedAuthentication, type EdgeDeps } from '../routes/public.routes';
 import type { Principal } from '../auth/authenticator';
 import { SESSION_MAX_AGE_MS, SessionStore, type ConsoleSession } from './session.store';
@@ -53,6 +53,10 @@ export function consoleRoutes(deps: EdgeDeps, sessions: SessionStore, assetsDir:
   });
   r.use('/api/company/:company', companyRoutes(deps, async (req) => admit(deps, req, await session(req))));
   r.use(consoleAssets(assetsDir));
+  // A 401 with `WWW-Authenticate: Basic` makes browsers open their own password prompt over the page.
+  r.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => {
+    next(err instanceof UnauthorizedError ? new HttpError(401, err.detail) : err);
+  });
   return r;
 }
 
