@@ -67,7 +67,7 @@ describe('console: sign-in and webhooks in a browser (one-process)', () => {
       await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
       await page.getByRole('button', { name: 'Copy secret' }).click();
       await page.getByText('Secret copied to the clipboard.').waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
 
       await page.getByRole('button', { name: 'Send test event' }).click();
       const hook = await eventually(() => rx.hooks.find((h) => h.json.event_type === 'test'), { what: 'test event at the receiver' });
