@@ -6,6 +6,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@electric-sql)/)'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 60000,
+  // Generous: end-to-end files start whole stacks in beforeAll, and a loaded CI machine is slow to boot them.
+  testTimeout: 180000,
   setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],
 };
