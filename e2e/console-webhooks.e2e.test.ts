@@ -33,7 +33,7 @@ describe('console: sign-in and webhooks in a browser (one-process)', () => {
 
   it('refuses a wrong password with a clear message, then signs in', async () => {
     await signIn(page, stack, 'not-the-password');
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Wrong username or password.');
+    await page.locator('#login-error', { hasText: 'Wrong username or password.' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sign-in');
     await signIn(page, stack);
