@@ -10,6 +10,9 @@ import { COMPANY_PREFIXES, companyRoutes, type EdgeDeps } from './routes/public.
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
+import { consoleRoutes } from './console/console.routes';
+import { SessionStore } from './console/session.store';
+import { DEFAULT_CONSOLE_DIR } from './console/console.assets';
 
 export interface GatewayAppOptions {
   db: Kysely<GatewayDb>;
@@ -19,6 +22,8 @@ export interface GatewayAppOptions {
   /** audience → base URL of each service this gateway routes to. */
   services: Record<string, string>;
   publicBaseUrl?: string;
+  /** Built console front end; defaults to services/console/dist. */
+  consoleDir?: string;
   readiness: Record<string, ReadinessCheck>;
 }
 
@@ -33,6 +38,9 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), services: o.services,
   };
   app.use(ingestRoutes(deps));
+  // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
+  app.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
+  app.use('/console', consoleRoutes(deps, new SessionStore(o.db), o.consoleDir ?? DEFAULT_CONSOLE_DIR));
   for (const prefix of COMPANY_PREFIXES) app.use(prefix, companyRoutes(deps));
   app.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
   app.use(notFoundHandler);

@@ -22,9 +22,19 @@ export interface SecretsTable {
   revoked_at: ColumnType<Date | null, never, string | null>;
 }
 
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  company: string;
+  principal: string;
+  csrf_token: string;
+  created_at: ColumnType<Date, never, never>;
+  last_seen_at: ColumnType<Date, Date, Date>;
+}
+
 export interface GatewayDb {
   companies: CompaniesTable;
   users: UsersTable;
   api_tokens: SecretsTable;
   delivery_keys: SecretsTable;
+  console_sessions: ConsoleSessionsTable;
 }

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as credentials from './20260101000000_credentials';
+import * as consoleSessions from './20261122000000_console_sessions';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_credentials': credentials,
+  '20261122000000_console_sessions': consoleSessions,
 };

@@ -44,12 +44,19 @@ export const AUTH_FAILURES_PER_MINUTE = 30;
 
 export async function authorise(deps: EdgeDeps, req: Request, realm: Realm): Promise<Principal> {
   const principal = await deps.authenticator.authenticate(req.header('authorization'), realm);
-  if (!principal) {
-    // Failed attempts are budgeted per client address, which is what stops credential stuffing.
-    const decision = await deps.limiter.hit(`fail:${req.ip}`, AUTH_FAILURES_PER_MINUTE);
-    if (!decision.allowed) throw new HttpError(429, 'Too many failed authentication attempts.', {}, { 'Retry-After': String(decision.retryAfter) });
-    throw new UnauthorizedError(req.header('authorization') ? 'Invalid credentials.' : 'Authentication credentials were not provided.');
-  }
+  if (!principal) return failedAuthentication(deps, req, req.header('authorization') ? 'Invalid credentials.' : 'Authentication credentials were not provided.');
+  return admit(deps, req, principal);
+}
+
+/** Failed attempts are budgeted per client address, which is what stops credential stuffing. */
+export async function failedAuthentication(deps: EdgeDeps, req: Request, detail: string): Promise<never> {
+  const decision = await deps.limiter.hit(`fail:${req.ip}`, AUTH_FAILURES_PER_MINUTE);
+  if (!decision.allowed) throw new HttpError(429, 'Too many failed authentication attempts.', {}, { 'Retry-After': String(decision.retryAfter) });
+  throw new UnauthorizedError(detail);
+}
+
+/** The tenant check and the per-principal budget, whichever way the principal was established. */
+export async function admit(deps: EdgeDeps, req: Request, principal: Principal): Promise<Principal> {
   const company = String(req.params.company ?? principal.company);
   if (principal.company !== company) throw new ForbiddenError();
   const decision = await deps.limiter.hit(principal.principal);
@@ -86,13 +93,16 @@ export function safePath(path: string): string {
   return rest;
 }
 
+/** How a request proves who sends it: the Authorization header for the API, a session for the console. */
+export type PrincipalResolver = (req: Request) => Promise<Principal>;
+
 /** `/…/company/{slug}/<segment>/…` → the owning service's `/companies/{slug}/<segment>/…`. */
-export function companyRoutes(deps: EdgeDeps): Router {
+export function companyRoutes(deps: EdgeDeps, resolve: PrincipalResolver = (req) => authorise(deps, req, 'consignments')): Router {
   const r = Router({ mergeParams: true });
   r.use(rawBody);
   r.use(async (req: Request, res: Response) => {
     const company = String(req.params.company);
-    const principal = await authorise(deps, req, 'consignments');
+    const principal = await resolve(req);
     const rest = safePath(req.path);
     const segment = rest.split('/')[1] ?? '';
     const audience = SPECIFIC_ROUTES.find((r) => r.pattern.test(rest))?.audience ?? CONSIGNMENTS_ROUTES[segment];

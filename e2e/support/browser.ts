@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from './processes';
+
+/** Debian's Chromium (.ci/run installs it); never a downloaded browser. */
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+/** `make test` builds the console on install; a bare `pnpm test` after a fresh clone builds it here. */
+export function ensureConsoleBuilt(): void {
+  if (!existsSync(join(ROOT, 'services/console/dist/index.html'))) execFileSync('pnpm', ['--filter', '@waybill/console', 'build'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'waybill-chromium-'));
+  // launchPersistentContext is how playwright takes a fresh --user-data-dir; bypassCSP lets axe be injected.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: ARGS, acceptDownloads: true, bypassCSP: true, viewport: { width: 1100, height: 760 },
+  });
+  const page = context.pages()[0] ?? await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('dialog', (d) => void d.accept());
+  return { context, page, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
+}
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations on the current page, as `rule: target` lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  // A string, because this file is type-checked without the DOM library.
+  const violations = await page.evaluate('axe.run(document).then((r) => r.violations)') as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/** Screenshots go to docs/console/ when UPDATE_SCREENSHOTS=1, else to a scratch folder. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/console') : join(tmpdir(), 'waybill-console-shots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+export async function downloadBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return readFileSync((await download.path())!);
+}

@@ -1,0 +1,47 @@
+import './styles.css';
+import { restore, session, signOut } from './api';
+import { h, replace } from './dom';
+import { loginPage } from './pages/login';
+import { webhooksPage } from './pages/webhooks';
+import { webhookPage } from './pages/webhook';
+import { consignmentsPage } from './pages/consignments';
+import { consignmentPage } from './pages/consignment';
+import { manifestsPage } from './pages/manifests';
+
+const main = document.getElementById('main')!;
+const top = document.getElementById('top')!;
+
+const NAV: Array<[string, string]> = [['#/webhooks', 'Webhooks'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests']];
+
+function header(): void {
+  const s = session();
+  if (!s) return replace(top, h('p', { class: 'brand' }, 'Waybill console'));
+  const here = location.hash.split('/').slice(0, 2).join('/');
+  replace(top,
+    h('p', { class: 'brand' }, 'Waybill console'),
+    h('nav', { 'aria-label': 'Main' }, h('ul', {}, ...NAV.map(([href, label]) => h('li', {}, h('a', { href, 'aria-current': here === href ? 'page' : undefined }, label))))),
+    h('p', { class: 'who' }, `${s.user} · ${s.company} `, h('button', { type: 'button', onclick: async () => { await signOut(); route(); } }, 'Sign out')),
+  );
+}
+
+/** Hash routes keep the page a set of static files the gateway can serve as they are. */
+function route(): void {
+  header();
+  if (!session()) {
+    replace(main, loginPage(() => { if (!location.hash || location.hash === '#/') location.hash = '#/webhooks'; else route(); }));
+    return;
+  }
+  const [, page, id] = location.hash.split('/');
+  const view = page === 'webhooks' && id ? webhookPage(decodeURIComponent(id))
+    : page === 'consignments' && id ? consignmentPage(decodeURIComponent(id))
+      : page === 'consignments' ? consignmentsPage()
+        : page === 'manifests' ? manifestsPage()
+          : webhooksPage();
+  replace(main, view);
+  document.title = `${main.querySelector('h1')?.textContent ?? 'Console'} · Waybill console`;
+  main.focus();
+}
+
+window.addEventListener('hashchange', route);
+window.addEventListener('console:signed-out', route);
+void restore().then(route);

@@ -1,0 +1,48 @@
+import { api } from '../api';
+import { action, empty, failure, h, loading, replace, section, when } from '../dom';
+import type { Consignment } from './consignments';
+import { labelSection } from './label';
+
+export function consignmentPage(id: string): HTMLElement {
+  const body = h('div', {}, loading('consignment'));
+  const title = h('h1', {}, 'Consignment');
+  const path = `/consignment/${encodeURIComponent(id)}`;
+  const render = (c: Consignment): void => {
+    title.textContent = `Consignment ${c.order_number}`;
+    replace(body, ...view(c, path, render));
+  };
+  api.get(path).then(({ body: c }) => render(c), (err) => replace(body, failure(err)));
+  return h('div', {}, h('p', {}, h('a', { href: '#/consignments' }, '← All consignments')), title, body);
+}
+
+function view(c: Consignment, path: string, rerender: (c: Consignment) => void): HTMLElement[] {
+  const status = h('p', { class: 'status', role: 'status', id: 'consignment-status' });
+  const r = c.recipient ?? {};
+  const a = r.address ?? {};
+  const history = h('div', {}, loading('history'));
+  api.get(`${path}/history`).then(({ body: rows }) => replace(history, rows.length ? h('ol', { id: 'history' },
+    ...rows.map((e: { status: string; reason: string | null; at: string }) => h('li', {}, h('strong', {}, e.status), ` ${when(e.at)}`, e.reason ? ` (${e.reason})` : ''))) : empty('No history yet.')),
+  (err) => replace(history, failure(err)));
+  const packages = (c.packages ?? []) as Array<Record<string, any>>;
+  return [
+    h('dl', { class: 'facts' },
+      h('dt', {}, 'Status'), h('dd', { id: 'current-status' }, c.current_status.status, c.current_status.rejection_reason ? ` (${c.current_status.rejection_reason})` : ''),
+      h('dt', {}, 'Identifier'), h('dd', {}, h('code', {}, c.identifier)),
+      h('dt', {}, 'Carrier'), h('dd', {}, c.carrier ?? '—'),
+      h('dt', {}, 'Service'), h('dd', {}, c.service ?? '—'),
+      h('dt', {}, 'Consignment number'), h('dd', {}, c.consignment_number ?? '—'),
+      h('dt', {}, 'Tracking'), h('dd', {}, c.tracking_url ? h('a', { href: c.tracking_url, rel: 'noopener noreferrer', target: '_blank' }, c.tracking_url) : '—')),
+    section('Recipient', h('address', {}, ...[r.name, r.company_name, a.address1, a.address2, a.city, a.postcode, a.country, r.email_address, r.phone_number]
+      .filter(Boolean).flatMap((line) => [line, h('br')]))),
+    section('Packages', packages.length ? h('div', { class: 'scroll' }, h('table', {},
+      h('thead', {}, h('tr', {}, ...['#', 'Tracking number', 'Weight (kg)', 'Size (cm)', 'Items'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, ...packages.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, p.tracking_number ?? '—'), h('td', {}, p.weight ?? '—'),
+        h('td', {}, [p.length, p.width, p.height].every((v) => v != null) ? `${p.length}×${p.width}×${p.height}` : '—'), h('td', {}, (p.items ?? []).length)))))) : empty('No packages.')),
+    section('Status history', history),
+    labelSection(path),
+    section('Cancel', h('div', { class: 'actions' }, action('Cancel consignment', async () => {
+      if (!confirm(`Cancel consignment ${c.order_number}? The carrier booking is released.`)) return 'Not cancelled.';
+      rerender((await api.del(path)).body);
+    }, status, { class: 'danger', disabled: c.current_status.status === 'Cancelled' })), status),
+  ];
+}

@@ -1,0 +1,92 @@
+import { api } from '../api';
+import { base64Bytes, download, failure, h, messageOf, replace, section } from '../dom';
+import { pagedConsignments } from './consignments';
+
+interface Option { identifier: string; name: string }
+
+/** Manifests made in this browser tab; the API has no manifest list, only each manifest's documents. */
+const made: string[] = JSON.parse(sessionStorage.getItem('waybill-manifests') ?? '[]');
+
+export function manifestsPage(): HTMLElement {
+  const selected = new Set<string>();
+  const carrier = h('select', { id: 'manifest-carrier', required: true });
+  const warehouse = h('select', { id: 'manifest-warehouse', required: true });
+  const status = h('p', { class: 'status', role: 'status', id: 'manifest-status' });
+  const manifests = h('ul', { id: 'manifests' });
+  const list = pagedConsignments(() => new URLSearchParams({ limit: '50', status: 'Allocated' }), selected);
+  const listPrinted = pagedConsignments(() => new URLSearchParams({ limit: '50', status: 'Printed' }), selected);
+  const options = async (path: string, select: HTMLSelectElement): Promise<void> => {
+    try {
+      const rows = (await api.get(path)).body as Option[];
+      replace(select, ...rows.map((o) => h('option', { value: o.identifier }, o.name)));
+    } catch (err) {
+      select.after(failure(err));
+    }
+  };
+  void options('/carriers', carrier);
+  void options('/warehouses', warehouse);
+  list.load();
+  listPrinted.load();
+  for (const id of made) manifests.append(manifestItem(id));
+
+  const form = h('form', { class: 'card', 'aria-label': 'Create manifest' }, h('h2', {}, 'Create a manifest'),
+    h('p', {}, 'Select allocated or printed consignments of one carrier and one warehouse below.'),
+    h('label', { for: 'manifest-carrier' }, 'Carrier'), carrier,
+    h('label', { for: 'manifest-warehouse' }, 'Warehouse'), warehouse,
+    h('button', { type: 'submit' }, 'Create manifest'), status);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    status.className = 'status';
+    if (selected.size === 0) {
+      status.className = 'status error';
+      status.textContent = 'Select at least one consignment.';
+      return;
+    }
+    status.textContent = 'Creating manifest…';
+    try {
+      const { body } = await api.post('/manifest', { consignment_ids: [...selected], carrier_id: carrier.value, warehouse_id: warehouse.value });
+      made.unshift(body.identifier);
+      sessionStorage.setItem('waybill-manifests', JSON.stringify(made));
+      manifests.prepend(manifestItem(body.identifier));
+      status.textContent = `Manifest ${body.identifier} created.`;
+      selected.clear();
+      list.load();
+      listPrinted.load();
+    } catch (err) {
+      status.className = 'status error';
+      status.textContent = messageOf(err);
+    }
+  });
+  return h('div', {}, h('h1', {}, 'Manifests'), form,
+    section('Your manifests', manifests),
+    section('Allocated consignments', list.element),
+    section('Printed consignments', listPrinted.element));
+}
+
+/** Polls the manifest's documents: 204 while generating, 200 with the PDF when ready, 409 if it failed. */
+function manifestItem(id: string): HTMLElement {
+  const state = h('span', { class: 'badge' }, 'Generating…');
+  const progress = h('progress', { 'aria-label': `Manifest ${id} is being generated` });
+  const item = h('li', { 'data-manifest': id }, h('code', {}, id), ' ', state, ' ', progress);
+  let tries = 0;
+  const poll = async (): Promise<void> => {
+    try {
+      const res = await api.get(`/manifest/${encodeURIComponent(id)}/documents`);
+      if (res.status === 204) {
+        if (++tries < 120) setTimeout(poll, 1000);
+        else state.textContent = 'Still generating; reload the page to check again.';
+        return;
+      }
+      progress.remove();
+      state.textContent = 'Ready';
+      state.className = 'badge ok';
+      item.append(' ', h('button', { type: 'button', onclick: () => download(base64Bytes(res.body.documents), 'application/pdf', `manifest-${id}.pdf`) }, 'Download PDF'));
+    } catch (err) {
+      progress.remove();
+      state.className = 'badge off';
+      state.textContent = messageOf(err);
+    }
+  };
+  void poll();
+  return item;
+}
