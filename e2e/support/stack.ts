@@ -69,12 +69,14 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
   const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));
   procs.push(startProcess('gateway', 'services/gateway/src/main.ts', { ...common, PORT: String(gatewayPort) }));
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-  await waitForReady(`${baseUrl}/readyz`, procs);
-  return {
-    mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url,
-    stop: async () => {
-      await Promise.all(procs.map((p) => p.stop()));
-      await db.drop();
-    },
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    await db.drop();
   };
+  // A stack that never became ready must not leave processes or a database behind.
+  await waitForReady(`${baseUrl}/readyz`, procs).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, stop };
 }
