@@ -51,6 +51,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
     description: 'Consignment identifier (32 lowercase hex). One of another company answers 404.',
   },
+  manifest_id: {
+    name: 'manifest_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    description: 'Manifest identifier, as POST /manifest returned it. One of another company answers 404.',
+  },
 };
 
 const error = (description: string, headers?: Obj): Obj => ({ ...json(description, schemaRef('ErrorResponse')), ...(headers && { headers }) });

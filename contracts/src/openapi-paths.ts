@@ -92,6 +92,39 @@ const consignments: OperationDef[] = [
   }),
 ];
 
+const manifests: OperationDef[] = [
+  operation({
+    method: 'post', path: company('/manifest'), operationId: 'createManifest', tags: ['Manifests'],
+    summary: 'Manifest consignments for collection by a carrier',
+    description: 'All or nothing: every consignment must belong to the company, be allocated (Allocated or Printed) to '
+      + '`carrier_id`, ship from `warehouse_id`, and be neither cancelled nor already manifested; otherwise 400, whose '
+      + '`detail` names every offending consignment and why, `errors` has one entry per offending position '
+      + '(`consignment_ids.<index>`), and nothing changes. On success the consignments move to Manifested (after which they '
+      + 'can no longer be updated or cancelled), the carrier is told of the manifest, and its document is generated '
+      + 'asynchronously: poll GET /manifest/{manifest_id}/documents. Of two requests manifesting the same consignment at '
+      + 'the same time, exactly one succeeds. Sandbox carriers refuse a manifest holding a consignment to the postcode '
+      + '`ZZ9 9ZZ` (an embargoed area), so that the failure path can be tried: its documents then answer 409.',
+    parameters: [header('Idempotency-Key', { type: 'string', minLength: 1, maxLength: 255 }, 'Sending the same request again '
+      + 'with the same key returns the same manifest (201, header `Idempotent-Replayed: true`) and changes nothing; the same '
+      + 'key with a different body answers 409. A request that failed (400) leaves the key free.')],
+    requestBody: { required: true, ...json('The consignments, the carrier and the warehouse.', schemaRef('ManifestInput')) },
+    responses: { 201: json('The manifest was created.', schemaRef('ManifestCreated')) },
+    errors: [400, 409, 413, 415, ...AUTH_ERRORS],
+  }),
+  operation({
+    method: 'get', path: company('/manifest/{manifest_id}/documents'), operationId: 'getManifestDocuments', tags: ['Manifests'],
+    summary: 'Get the manifest document',
+    description: '200 with the A4 PDF once it is ready; 204 (no body) while it is being generated: retry a few seconds '
+      + 'later. 409 with the reason in `detail` when it could not be produced for good (e.g. the carrier refused the '
+      + 'manifest). 404 for an unknown manifest or one of another company.',
+    responses: {
+      200: json('The manifest document.', schemaRef('ManifestDocuments')),
+      204: { description: 'Still being generated; retry later.' },
+    },
+    errors: [404, 409, ...AUTH_ERRORS],
+  }),
+];
+
 const operations: OperationDef[] = [
   operation({
     method: 'get', path: '/healthz', operationId: 'getLiveness', tags: ['Operations'], security: [],
@@ -104,4 +137,4 @@ const operations: OperationDef[] = [
   }),
 ];
 
-export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...operations];
+export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...manifests, ...operations];

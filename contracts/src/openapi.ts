@@ -42,6 +42,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
     tags: [
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
+      { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
     paths: buildPaths(publicOperations),

@@ -14,6 +14,9 @@ import errorResponse from '../api/error.json';
 import exportCustoms from '../api/export-customs.json';
 import invoice from '../api/invoice.json';
 import item from '../api/item.json';
+import manifestCreated from '../api/manifest-created.json';
+import manifestDocuments from '../api/manifest-documents.json';
+import manifestInput from '../api/manifest-input.json';
 import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
@@ -51,6 +54,9 @@ export const SchemaId = {
   ExportCustoms: `${api}export-customs.json`,
   Invoice: `${api}invoice.json`,
   Item: `${api}item.json`,
+  ManifestCreated: `${api}manifest-created.json`,
+  ManifestDocuments: `${api}manifest-documents.json`,
+  ManifestInput: `${api}manifest-input.json`,
   Package: `${api}package.json`,
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
@@ -72,6 +78,7 @@ export const schemaGroups = {
     consignmentInput, consignment, consignmentStatus, currentStatus, recipient, address, packageInput,
     packageSchema, item, exportCustoms, invoice, customAttributes, consignmentPage, createResult,
     carrier, carrierService, warehouse, errorResponse,
+    manifestInput, manifestCreated, manifestDocuments,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,

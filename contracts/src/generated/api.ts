@@ -448,3 +448,44 @@ export interface ErrorResponse {
    */
   request_id?: string;
 }
+
+/**
+ * Body of POST /manifest: the consignments one carrier collects from one warehouse.
+ */
+export interface ManifestInput {
+  /**
+   * Identifiers of the consignments, each listed once. Every one must belong to the company, be allocated (Allocated or Printed) to `carrier_id`, ship from `warehouse_id`, and be neither cancelled nor already manifested.
+   *
+   * @minItems 1
+   * @maxItems 10000
+   */
+  consignment_ids: [string, ...string[]];
+  /**
+   * The carrier's identifier, as GET /carriers returns it (e.g. `generic`).
+   */
+  carrier_id: string;
+  /**
+   * `<company_slug>|<warehouse name>`, as GET /warehouses returns it.
+   */
+  warehouse_id: string;
+}
+
+/**
+ * Response of POST /manifest.
+ */
+export interface ManifestCreated {
+  /**
+   * The manifest identifier (32 lowercase hex); GET /manifest/{manifest_id}/documents takes it.
+   */
+  identifier: string;
+}
+
+/**
+ * Response of GET /manifest/{manifest_id}/documents once the documents are ready.
+ */
+export interface ManifestDocuments {
+  /**
+   * Base64 of the carrier manifest, an A4 PDF: company, warehouse address, carrier, manifest id with its Code 128 barcode, the carrier's manifest reference and date in a header repeated on every page; one row per consignment (identifier, consignment number, tracking numbers, recipient postcode and country, package count, weight) and totals.
+   */
+  documents: string;
+}

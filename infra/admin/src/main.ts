@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
-import { openTarget } from './target';
+import { ensureDatabase, openTarget } from './target';
+import { randomSecret, seedDemo } from './seed';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -81,6 +82,26 @@ program.command('carrier <company> <carrier_id>').description('enable a carrier 
 
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
+
+program.command('seed').description('create or refresh the demo company from the DEMO_* variables (API.md section 10)')
+  .option('--create-database', 'create the database of --database-url first if it does not exist')
+  .action(async (o: { createDatabase?: boolean }) => {
+    const url = program.opts().databaseUrl ?? process.env.DATABASE_URL;
+    if (o.createDatabase && url) await ensureDatabase(url);
+    const t = await openTarget(program.opts());
+    const e = process.env;
+    const creds = {
+      company: e.DEMO_COMPANY_SLUG || 'demo-co', apiToken: e.DEMO_API_TOKEN || randomSecret(24), user: e.DEMO_USER || 'demo',
+      password: e.DEMO_PASSWORD || randomSecret(12), deliveryOptionsKey: e.DEMO_DELIVERY_OPTIONS_KEY || randomSecret(24),
+      carrierSecret: e.DEMO_CARRIER_SECRET || randomSecret(24),
+    };
+    try {
+      await seedDemo(t.target, creds);
+    } finally {
+      await t.close();
+    }
+    out(creds);
+  });
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);

@@ -1,7 +1,9 @@
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { startConsignmentService } from '@waybill/consignment';
+import { startManifestService } from '@waybill/manifest';
 
 /** The services the one-process mode starts, in order; each later issue adds its own line. */
 export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime) => Promise<RunningService> }> = [
   { name: 'consignment', start: (rt) => startConsignmentService(rt) },
+  { name: 'manifest', start: (rt) => startManifestService(rt) },
 ];

@@ -51,6 +51,32 @@ export class CarrierRejection extends Error {
   }
 }
 
+/** One consignment as the carrier sees it on a manifest: its own numbers and where the parcels go. */
+export interface ManifestedConsignment {
+  consignmentNumber: string;
+  trackingNumbers: string[];
+  destination: { postcode: string; country: string };
+  parcelCount: number;
+  /** Kilograms; null when the client sent no weights. */
+  weightKg: number | null;
+}
+
+/** Tells the carrier which booked consignments it collects from one warehouse (the collection manifest). */
+export interface ManifestRequest {
+  company: string;
+  /** Waybill's manifest identifier: a repeated submission under it returns the same manifest. */
+  manifestId: string;
+  origin: Address;
+  /** YYYY-MM-DD in the warehouse's time zone. */
+  collectionDate: string;
+  consignments: ManifestedConsignment[];
+}
+
+export interface CarrierManifest {
+  /** The carrier's own reference for the manifest (printed on the manifest document). */
+  reference: string;
+}
+
 export interface CarrierServiceDef {
   /** Human name; `<carrier name>|<service name>` is the public service_id. */
   name: string;
@@ -82,4 +108,9 @@ export interface Carrier {
   book(req: BookingRequest): Promise<Booking>;
   /** Releases a booking; cancelling an unknown or already-cancelled booking succeeds. */
   cancel(consignmentNumber: string): Promise<void>;
+  /**
+   * Submits a manifest. Throws CarrierRejection when the carrier refuses it (retrying will not help);
+   * any other error is transient. Idempotent per `manifestId`.
+   */
+  manifest(req: ManifestRequest): Promise<CarrierManifest>;
 }

@@ -1,5 +1,5 @@
 export * from './carrier';
 export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
 export { CarrierRegistry, sandboxRegistry, serviceId } from './registry';
-export { SandboxCarrier, type SandboxProfile } from './sandbox/sandbox-carrier';
+export { SandboxCarrier, SANDBOX_EMBARGO_POSTCODE, type SandboxProfile } from './sandbox/sandbox-carrier';
 export { SANDBOX_PROFILES } from './sandbox/profiles';

@@ -14,10 +14,13 @@ if (process.env.REDIS_URL) {
   const redisUrl = process.env.REDIS_URL;
   variants.push(['bullmq', () => new BullJobDriver({ redisUrl, prefix, logger })]);
   afterAll(async () => {
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    try {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
   });
 }
 

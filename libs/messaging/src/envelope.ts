@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { validateEvent } from '@waybill/contracts';
 import type { EventEnvelope } from './types';
 
 export type TraceContext = NonNullable<EventEnvelope['trace']>;
@@ -18,25 +19,16 @@ export function newEnvelope<T>(type: string, company: string, data: T, trace?: T
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ROUTING_KEY = /^[a-z0-9_-]+(\.[a-z0-9_-]+){2,}$/i;
-
 /**
- * Structural check of an envelope before it enters the outbox. SWAP POINT: once @waybill/contracts
- * exports a validator for contracts/events/envelope.json (and the per-type data schemas), call it
- * here instead; every writer goes through this one function.
+ * Checks an envelope against contracts/events (the envelope schema, and the data schema of its type
+ * when contracts knows the type) before it enters the outbox, so a malformed event fails the
+ * producer's transaction instead of reaching consumers.
  */
-export function validateEnvelopeShape(e: unknown): asserts e is EventEnvelope {
-  const problems: string[] = [];
-  const v = e as Partial<EventEnvelope> | null;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new InvalidEnvelopeError('envelope must be an object');
-  if (typeof v.id !== 'string' || !UUID.test(v.id)) problems.push('id must be a uuid');
-  if (typeof v.type !== 'string' || !ROUTING_KEY.test(v.type)) problems.push('type must be <context>.<object>.<action>');
-  if (typeof v.occurred_at !== 'string' || Number.isNaN(Date.parse(v.occurred_at))) problems.push('occurred_at must be a date-time');
-  if (typeof v.company !== 'string' || v.company === '') problems.push('company must be a non-empty string');
-  if (!('data' in v) || v.data === undefined) problems.push('data is required');
-  if (v.trace !== undefined && (typeof v.trace !== 'object' || v.trace === null)) problems.push('trace must be an object');
-  if (problems.length) throw new InvalidEnvelopeError(`invalid event envelope: ${problems.join('; ')}`);
+export function validateEnvelope(e: unknown): asserts e is EventEnvelope {
+  const result = validateEvent(e);
+  if (result.ok) return;
+  const problems = Object.entries(result.errors).map(([path, messages]) => `${path}: ${messages.join(' ')}`);
+  throw new InvalidEnvelopeError(`invalid event envelope: ${problems.join('; ')}`);
 }
 
 /**

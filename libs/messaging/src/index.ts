@@ -1,5 +1,5 @@
 export type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from './types';
-export { newEnvelope, validateEnvelopeShape, decodeEnvelope, InvalidEnvelopeError, type TraceContext } from './envelope';
+export { newEnvelope, validateEnvelope, decodeEnvelope, InvalidEnvelopeError, type TraceContext } from './envelope';
 export { topicMatches } from './topic-pattern';
 export { RabbitEventBus, type RabbitEventBusOptions } from './rabbit/rabbit-event-bus';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process/in-process-event-bus';

@@ -7,6 +7,7 @@ import type { ConsignmentDb } from './database';
 import { CompanyDirectory } from './companies/company.context';
 import { consignmentRoutes } from './consignments/consignment.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
+import { manifestClaimRoutes } from './manifests/manifest-claim.routes';
 
 export const AUDIENCE = 'consignment';
 
@@ -31,6 +32,7 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
   company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
   company.use(lookupRoutes(companies));
   company.use(consignmentRoutes(deps, o.publicBaseUrl));
+  company.use(manifestClaimRoutes(deps));
   app.use('/companies/:company', company);
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));

@@ -1,9 +1,20 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import {
-  CarrierRejection, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities, type CarrierServiceDef,
+  CarrierRejection, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities, type CarrierManifest,
+  type CarrierServiceDef, type ManifestRequest,
 } from '../carrier';
 import { crossesCustomsBorder } from '../customs';
 import { validatePostcode } from './postcodes';
+
+/**
+ * Sandbox trigger, documented like a payment sandbox's test card numbers: the sandbox carriers book
+ * parcels to this (well-formed, unassigned) GB postcode, but refuse any manifest holding one, as a real
+ * carrier refuses a manifest into an area under a delivery embargo. It lets integrators (and the test
+ * suite) exercise a carrier refusing a manifest without any special switch in the platform.
+ */
+export const SANDBOX_EMBARGO_POSTCODE = 'ZZ9 9ZZ';
+
+const normalisePostcode = (p: string) => p.replace(/\s+/g, '').toUpperCase();
 
 /** What distinguishes one sandbox carrier from another; the behaviour is shared. */
 export interface SandboxProfile {
@@ -87,5 +98,18 @@ export class SandboxCarrier implements Carrier {
 
   async cancel(consignmentNumber: string): Promise<void> {
     if (!consignmentNumber) throw new Error('cancel needs a consignment number');
+  }
+
+  async manifest(req: ManifestRequest): Promise<CarrierManifest> {
+    if (req.consignments.length === 0) throw new CarrierRejection('a manifest needs at least one consignment');
+    const missing = req.consignments.find((c) => !c.consignmentNumber);
+    if (missing) throw new CarrierRejection('every consignment on a manifest needs its consignment number');
+    const embargoed = req.consignments.find((c) => normalisePostcode(c.destination.postcode) === normalisePostcode(SANDBOX_EMBARGO_POSTCODE));
+    if (embargoed) {
+      throw new CarrierRejection(`deliveries to ${embargoed.destination.postcode} are under an embargo; consignment ${embargoed.consignmentNumber} cannot be collected`);
+    }
+    // Derived from the manifest id, so submitting the same manifest again answers the same reference.
+    const digest = createHash('sha256').update(`${this.identifier}\u0000${req.company}\u0000${req.manifestId}`).digest('hex');
+    return { reference: `${this.identifier.slice(0, 3).toUpperCase()}M${BigInt(`0x${digest.slice(0, 15)}`).toString().padStart(18, '0').slice(0, 12)}` };
   }
 }

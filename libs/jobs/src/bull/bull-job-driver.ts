@@ -53,6 +53,7 @@ export class BullJobDriver implements JobDriver {
 
   async enqueue<T>(queue: string, name: string, data: T, opts: JobOptions = {}): Promise<void> {
     if (this.closing) throw new Error('job driver is closing');
+    await this.ensureConnected();
     const q = this.queue(queue);
     const jobId = opts.jobId === undefined ? undefined : toBullJobId(opts.jobId);
     // BullMQ dedups against every job still stored, finished ones included; the contract is to
@@ -73,6 +74,7 @@ export class BullJobDriver implements JobDriver {
 
   async work<T>(queue: string, handler: JobHandler<T>, opts: WorkerOptions = {}): Promise<void> {
     if (this.closing) throw new Error('job driver is closing');
+    await this.ensureConnected();
     const worker = new Worker(queue, async (job: BullJob) => {
       try {
         await handler(toJob<T>(queue, job));
@@ -108,6 +110,14 @@ export class BullJobDriver implements JobDriver {
     });
     this.workers.push(worker);
     await worker.waitUntilReady();
+  }
+
+  /**
+   * BullMQ waits for Redis indefinitely; a ping through the producer (bounded retries) makes an
+   * enqueue or a worker start fail within about a second instead, as a publish does.
+   */
+  private async ensureConnected(): Promise<void> {
+    if (this.producer.status !== 'ready') await this.producer.ping();
   }
 
   isHealthy(): boolean {

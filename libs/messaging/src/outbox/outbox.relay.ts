@@ -13,11 +13,11 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Published rows are kept this long (for inspection), then deleted. Default 1 day. */
   retentionMs?: number;
+  /** How often the relay deletes rows past retention. Default 1 min. */
+  purgeIntervalMs?: number;
   /** Upper bound of the backoff while publishing fails. Default 10 s. */
   maxBackoffMs?: number;
 }
-
-const PURGE_EVERY_MS = 60_000;
 
 /**
  * Publishes committed outbox rows. Polling makes delivery survive crashes and broker outages;
@@ -127,7 +127,7 @@ export class OutboxRelay {
   }
 
   private async purgeIfDue(): Promise<void> {
-    if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    if (Date.now() - this.lastPurge < (this.opts.purgeIntervalMs ?? 60_000)) return;
     this.lastPurge = Date.now();
     const cutoff = new Date(Date.now() - (this.opts.retentionMs ?? 86_400_000));
     const n = await deletePublishedBefore(this.db, cutoff);

@@ -1,10 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { validateEnvelopeShape } from '../envelope';
+import { validateEnvelope } from '../envelope';
 import type { EventEnvelope } from '../types';
 import type { OutboxDatabase } from './outbox.table';
-
-/** Rows per INSERT: 4 parameters each, well under Postgres' 65,535 parameters per statement. */
-const ROWS_PER_INSERT = 1000;
 
 /**
  * Records an event in the outbox inside the caller's transaction, so the event exists if and only
@@ -12,22 +9,29 @@ const ROWS_PER_INSERT = 1000;
  * The relay publishes it after commit; call `relay.nudge()` then for low latency.
  */
 export async function writeEvent<DB>(trx: Kysely<DB>, envelope: EventEnvelope): Promise<void> {
-  await writeEvents(trx, [envelope]);
+  validateEnvelope(envelope);
+  const db = trx as unknown as Kysely<OutboxDatabase>;
+  await db.insertInto('outbox').values({
+    id: envelope.id,
+    type: envelope.type,
+    company: envelope.company,
+    payload: sql<string>`${JSON.stringify(envelope)}::jsonb`,
+  }).execute();
 }
 
+/** Rows per INSERT: well under Postgres' 65,535 bind parameters, and a statement the server plans quickly. */
+const BATCH = 500;
+
 /**
- * Several events of one transaction in one statement, in the given order (`seq` follows it). A batch
- * operation writes one round trip instead of one per event, which is most of its time otherwise.
+ * `writeEvent` for many events at once (a bulk state change, e.g. thousands of consignments manifested
+ * together): a few multi-row inserts instead of one round trip per event. Same guarantees and order.
  */
 export async function writeEvents<DB>(trx: Kysely<DB>, envelopes: EventEnvelope[]): Promise<void> {
-  for (const e of envelopes) validateEnvelopeShape(e);
+  envelopes.forEach((e) => validateEnvelope(e));
   const db = trx as unknown as Kysely<OutboxDatabase>;
-  for (let i = 0; i < envelopes.length; i += ROWS_PER_INSERT) {
-    await db.insertInto('outbox').values(envelopes.slice(i, i + ROWS_PER_INSERT).map((e) => ({
-      id: e.id,
-      type: e.type,
-      company: e.company,
-      payload: sql<string>`${JSON.stringify(e)}::jsonb`,
+  for (let i = 0; i < envelopes.length; i += BATCH) {
+    await db.insertInto('outbox').values(envelopes.slice(i, i + BATCH).map((e) => ({
+      id: e.id, type: e.type, company: e.company, payload: sql<string>`${JSON.stringify(e)}::jsonb`,
     }))).execute();
   }
 }

@@ -71,13 +71,10 @@ export function rabbitVariant(url: string): BusVariant {
     },
     cleanup: async () => {
       await Promise.allSettled(buses.splice(0).map((b) => b.close()));
-      const ch = await adminChannel();
-      for (const q of queues) {
-        for (const name of [q, retryQueueOf(q), deadLetterQueueOf(q)]) await ch.deleteQueue(name);
-      }
-      queues.clear();
       await admin?.conn.close();
       admin = undefined;
+      await deleteTestQueues(url, [...queues]);
+      queues.clear();
     },
   };
 }
@@ -86,4 +83,17 @@ export function busVariants(): BusVariant[] {
   const variants = [inProcessVariant()];
   if (process.env.AMQP_URL) variants.push(rabbitVariant(process.env.AMQP_URL));
   return variants;
+}
+
+/** Removes a subscription's queues (main, retry, dead-letter) so test runs leave the broker clean. */
+export async function deleteTestQueues(url: string, queues: string[]): Promise<void> {
+  const conn = await connect(url);
+  try {
+    const ch = await conn.createChannel();
+    for (const q of queues) {
+      for (const name of [q, retryQueueOf(q), deadLetterQueueOf(q)]) await ch.deleteQueue(name);
+    }
+  } finally {
+    await conn.close();
+  }
 }

@@ -7,6 +7,8 @@ import net from 'node:net';
  */
 export interface TcpProxy {
   port: number;
+  /** Connection attempts turned away while cut: proof that clients kept trying. */
+  readonly refused: number;
   cut(): void;
   restore(): void;
   close(): Promise<void>;
@@ -15,8 +17,12 @@ export interface TcpProxy {
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let up = true;
+  let refused = 0;
   const server = net.createServer((client) => {
-    if (!up) return void client.destroy();
+    if (!up) {
+      refused++;
+      return void client.destroy();
+    }
     const upstream = net.connect(targetPort, targetHost);
     const drop = () => {
       client.destroy();
@@ -43,6 +49,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   };
   return {
     port: (server.address() as net.AddressInfo).port,
+    get refused() { return refused; },
     cut,
     restore: () => { up = true; },
     close: async () => {

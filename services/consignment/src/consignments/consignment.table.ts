@@ -22,6 +22,8 @@ export interface ConsignmentsTable {
   requested_options: ColumnType<Record<string, string>, string | Record<string, string>, string | Record<string, string>>;
   data: ColumnType<ConsignmentData, string, string>;
   version: Generated<number>;
+  /** Set once, when a manifest takes the consignment. */
+  manifest_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, string | undefined, never>;
   updated_at: ColumnType<Date, string | undefined, string>;
 }

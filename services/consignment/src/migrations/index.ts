@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import { inboxMigration, outboxMigration } from '@waybill/messaging';
 import * as initial from './20260101000000_initial';
+import * as manifestId from './20260115000000_manifest_id';
 import * as consignmentCounts from './20261122020000_consignment_counts';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
   '20260101000100_outbox': outboxMigration,
   '20260101000200_inbox': inboxMigration,
+  '20260115000000_manifest_id': manifestId,
   '20261122020000_consignment_counts': consignmentCounts,
 };

@@ -15,6 +15,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   warehouses: 'consignment',
   consignments: 'consignment',
   consignment: 'consignment',
+  manifest: 'manifest',
 };
 
 export interface EdgeDeps {
@@ -52,16 +53,35 @@ export function bodyOf(req: Request): Buffer | undefined {
   return Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
 }
 
+/**
+ * The path forwarded to a service must stay inside the company's routes: a segment that decodes to `.`
+ * or `..`, or that carries an encoded slash or backslash, could be normalised by the URL parser into a
+ * different internal route, so such paths are refused outright.
+ */
+export function safePath(path: string): string {
+  const rest = path.replace(/\/+$/, '');
+  for (const raw of rest.split('/').slice(1)) {
+    let seg: string;
+    try {
+      seg = decodeURIComponent(raw);
+    } catch {
+      throw new NotFoundError();
+    }
+    if (seg === '.' || seg === '..' || /[\/\\]/.test(seg) || raw === '') throw new NotFoundError();
+  }
+  return rest;
+}
+
 /** `/…/company/{slug}/<segment>/…` → the owning service's `/companies/{slug}/<segment>/…`. */
 export function companyRoutes(deps: EdgeDeps): Router {
   const r = Router({ mergeParams: true });
   r.use(rawBody);
   r.use(async (req: Request, res: Response) => {
     const company = String(req.params.company);
-    const rest = req.path.replace(/\/+$/, '');
+    const principal = await authorise(deps, req, 'consignments');
+    const rest = safePath(req.path);
     const segment = rest.split('/')[1] ?? '';
     const audience = CONSIGNMENTS_ROUTES[segment];
-    const principal = await authorise(deps, req, 'consignments');
     if (!audience) throw new NotFoundError();
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const prefix = req.baseUrl;

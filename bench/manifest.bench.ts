@@ -1,0 +1,107 @@
+import PDFDocument from 'pdfkit';
+import { renderManifestPdf } from '@waybill/manifest/src/documents/manifest-pdf';
+import { sampleConsignments, sampleManifest } from '@waybill/manifest/src/documents/manifest-sample';
+import type { ClaimedConsignment } from '@waybill/manifest/src/manifests/claim.types';
+import { availableModes, startStack, type Stack } from '../e2e/support/stack';
+import type { Benchmark, BenchRow } from './lib/types';
+
+const CONSIGNMENTS = 10_000;
+const BATCH = 500;
+const DEADLINE_MS = 10 * 60_000;
+
+function api(stack: Stack) {
+  const prefix = `${stack.baseUrl}/_api/v1/company/${stack.creds.company}`;
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const res = await fetch(`${prefix}${path}`, {
+      method, headers: { authorization: `token ${stack.creds.apiToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+function consignment(i: number): Record<string, unknown> {
+  return {
+    order_number: `BENCH-${i}`, service_id: 'Generic Carrier|Generic Domestic Service GDOM',
+    recipient: { name: 'Bench Recipient', address: { address1: `${i} High Street`, city: 'London', postcode: 'SW1A 2AA', country: 'GB' } },
+    packages: Array.from({ length: 1 + (i % 3) }, () => ({ weight: 1.5, weight_unit: 'kg' })),
+  };
+}
+
+/** End to end through the gateway: POST /manifest of 10,000 consignments until the documents answer 200. */
+async function endToEnd(stack: Stack): Promise<{ claimMs: number; totalMs: number; pdfBytes: number }> {
+  const call = api(stack);
+  const ids: string[] = [];
+  for (let i = 0; i < CONSIGNMENTS; i += BATCH) {
+    const res = await call('POST', '/consignments', Array.from({ length: BATCH }, (_, j) => consignment(i + j)));
+    if (res.status !== 200 || Object.keys(res.body.errors).length) throw new Error(`create failed: ${JSON.stringify(res.body).slice(0, 300)}`);
+    ids.push(...res.body.success);
+  }
+  const started = performance.now();
+  const created = await call('POST', '/manifest', { consignment_ids: ids, carrier_id: 'generic', warehouse_id: `${stack.creds.company}|London DC` });
+  const claimMs = performance.now() - started;
+  if (created.status !== 201) throw new Error(`manifest failed: ${created.status} ${JSON.stringify(created.body).slice(0, 300)}`);
+  for (;;) {
+    const res = await call('GET', `/manifest/${created.body.identifier}/documents`);
+    if (res.status === 200) return { claimMs, totalMs: performance.now() - started, pdfBytes: Buffer.from(res.body.documents, 'base64').length };
+    if (res.status !== 204) throw new Error(`documents answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (performance.now() - started > DEADLINE_MS) throw new Error('manifest documents not ready within the deadline');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The baseline: the same rows as a bare PDFKit table (same font, cells and page size; no header, barcode or totals). */
+async function barePdfkitTable(rows: ClaimedConsignment[]): Promise<number> {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
+  const done = new Promise<void>((resolve) => { doc.on('data', () => undefined); doc.on('end', () => resolve()); });
+  doc.font('Helvetica').fontSize(7.5);
+  let y = Infinity;
+  let pages = 0;
+  for (const c of rows) {
+    const h = Math.max(1, c.tracking_numbers.length) * 9.5 + 3;
+    if (y + h > 790) {
+      doc.addPage({ size: 'A4', margin: 0 });
+      pages++;
+      y = 36;
+    }
+    const cells = [c.identifier, c.consignment_number, c.tracking_numbers.join(' '), c.recipient.postcode, c.recipient.country, String(c.package_count), String(c.weight_kg)];
+    let x = 36;
+    for (const text of cells) {
+      doc.text(text, x, y + 2, { lineBreak: false });
+      x += 70;
+    }
+    y += h;
+  }
+  doc.end();
+  await done;
+  return pages;
+}
+
+async function pagesPerSecond(render: () => Promise<number>): Promise<number> {
+  await render(); // warm-up: fonts loaded, code optimised
+  const t = performance.now();
+  const pages = await render();
+  return pages / ((performance.now() - t) / 1000);
+}
+
+export const bench: Benchmark = {
+  title: `manifest of ${CONSIGNMENTS.toLocaleString('en')} consignments`,
+  async run(): Promise<BenchRow[]> {
+    const rows = sampleConsignments(CONSIGNMENTS);
+    const ours = await pagesPerSecond(async () => (await renderManifestPdf(sampleManifest(rows))).pages);
+    const bare = await pagesPerSecond(() => barePdfkitTable(rows));
+    const mode = availableModes().at(-1)!;
+    const stack = await startStack(mode, { RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      const e2e = await endToEnd(stack);
+      process.stdout.write(`manifest PDF: ${(e2e.pdfBytes / 1024).toFixed(0)} KiB\n`);
+      return [
+        { name: `manifest POST, ${CONSIGNMENTS} consignments (${mode})`, metric: 'POST to 201', value: e2e.claimMs / 1000, unit: 's' },
+        { name: `manifest end to end, ${CONSIGNMENTS} consignments (${mode})`, metric: 'POST to 200', value: e2e.totalMs / 1000, unit: 's', target: '< 10 s', pass: e2e.totalMs < 10_000 },
+        { name: 'manifest PDF writer', metric: 'pages per second', value: ours, unit: 'pages/s', baseline: { name: 'bare pdfkit table', value: bare }, target: '>= 0.5x baseline', pass: ours >= 0.5 * bare },
+      ];
+    } finally {
+      await stack.stop();
+    }
+  },
+};

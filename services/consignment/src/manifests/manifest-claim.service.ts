@@ -1,0 +1,46 @@
+import { HttpError, InvalidError } from '@waybill/http';
+import { newEnvelope, writeEvents } from '@waybill/messaging';
+import type { ConsignmentDeps } from '../consignments/consignment.deps';
+import { ConsignmentEvents } from '../consignments/consignment.events';
+import { toApi } from '../consignments/consignment.mapper';
+import { warehouseId } from '../companies/company.context';
+import { describeProblems, findProblems } from './manifest-claim.checks';
+import { toClaimResult, type ClaimResult } from './manifest-claim.mapper';
+import { findClaimed, lockForClaim, markManifested, recordManifestedStatus } from './manifest-claim.repository';
+import { parseClaimRequest } from './manifest-claim.request';
+
+/**
+ * Moves every consignment of a manifest to Manifested in one transaction, or none of them. The rows are
+ * locked while they are checked, so of two manifests sharing a consignment exactly one gets it. A claim
+ * repeated under the same manifest id (the manifest service retrying after a crash) answers the same.
+ */
+export async function claimForManifest(deps: ConsignmentDeps, company: string, body: unknown): Promise<ClaimResult> {
+  const req = parseClaimRequest(body);
+  const ctx = await deps.companies.get(company);
+  let changed = false;
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const already = await findClaimed(trx, company, req.manifestId);
+    const carrier = ctx.carrier(req.carrierId) ?? (already.length ? deps.registry.find(req.carrierId) : undefined);
+    const warehouse = ctx.warehouse(req.warehouseId);
+    if (!carrier) throw InvalidError.field('carrier_id', `carrier "${req.carrierId}" not found.`);
+    if (!warehouse) throw InvalidError.field('warehouse_id', `warehouse "${req.warehouseId}" not found.`);
+    if (already.length) return toClaimResult(req.manifestId, carrier, warehouse, req.identifiers, already);
+
+    const rows = await lockForClaim(trx, company, req.identifiers);
+    const problems = findProblems(rows, { manifestId: req.manifestId, carrier, warehouseId: warehouseId(warehouse), identifiers: req.identifiers });
+    if (problems.length) {
+      const { detail, errors } = describeProblems(problems);
+      throw new HttpError(400, detail, { errors });
+    }
+    const before = new Map(rows.map((r) => [r.identifier, r.status]));
+    const updated = await markManifested(trx, company, req.identifiers, req.manifestId);
+    await recordManifestedStatus(trx, req.identifiers, req.manifestId);
+    await writeEvents(trx, updated.map((u) => newEnvelope(ConsignmentEvents.statusChanged, company, {
+      consignment: toApi(u, deps.registry, ctx.settings.extraCustomFields), from: before.get(u.identifier), to: 'Manifested',
+    })));
+    changed = true;
+    return toClaimResult(req.manifestId, carrier, warehouse, req.identifiers, updated);
+  });
+  if (changed) deps.afterCommit();
+  return result;
+}

@@ -1,0 +1,45 @@
+import type { Express } from 'express';
+import { openDatabase, migrateToLatest, type Database } from '@waybill/db';
+import { createLogger } from '@waybill/logger';
+import { signInternalToken } from '@waybill/internal-auth';
+import { sandboxRegistry } from '@waybill/carriers';
+import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { buildApp, AUDIENCE } from './app';
+import type { ConsignmentDb } from './database';
+import { migrations } from './migrations';
+import { enableCarrier, upsertSettings, upsertWarehouse } from './companies/company.repository';
+
+export const SECRET = 'test-internal-secret';
+
+export interface Harness {
+  app: Express;
+  database: Database<ConsignmentDb>;
+  tdb: TestDatabase;
+  auth(company?: string): string;
+  close(): Promise<void>;
+}
+
+/** The consignment service's app on a fresh database, with one company set up like the demo. */
+export async function startHarness(company = 'acme'): Promise<Harness> {
+  const tdb = await createTestDatabase();
+  const database = openDatabase<ConsignmentDb>(tdb.target, 'consignment');
+  await migrateToLatest(database.db, 'consignment', migrations);
+  await upsertSettings(database.db, { company, extraCustomFields: false, trackingEnabled: true });
+  await upsertWarehouse(database.db, {
+    company, name: 'Main', timezone: 'Europe/London', isDefault: true,
+    address: { address1: '1 Dock Rd', city: 'London', postcode: 'E16 1AA', country: 'GB' },
+  });
+  for (const c of ['generic', 'swiftpost', 'globex', 'parcelink']) await enableCarrier(database.db, company, c);
+  const { app } = buildApp({
+    db: database.db, registry: sandboxRegistry(), logger: createLogger('test', { level: 'silent' }),
+    internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined,
+  });
+  return {
+    app, database, tdb,
+    auth: (c = company) => `Bearer ${signInternalToken(SECRET, AUDIENCE, { company: c, principal: 'test' })}`,
+    close: async () => {
+      await database.close();
+      await tdb.drop();
+    },
+  };
+}

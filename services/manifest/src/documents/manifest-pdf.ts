@@ -1,0 +1,55 @@
+import PDFDocument from 'pdfkit';
+import { code128 } from './barcode';
+import { drawColumnHeadings, drawFooter, drawHeader } from './manifest-header';
+import { drawClosing, drawRow, totalsOf } from './manifest-rows';
+import type { ManifestDocumentData } from './manifest-document.data';
+import { TextRun } from './pdf-text-run';
+import { recordForm } from './pdf-form';
+import { BANDS, FONT, paginate, rowLines } from './manifest-layout';
+
+export interface RenderedManifest {
+  pdf: Buffer;
+  pages: number;
+}
+
+/**
+ * The carrier manifest as an A4 PDF: the header on every page, one row per consignment with page
+ * breaks between rows, then totals and signature boxes. Standard PDF fonts keep the text extractable
+ * and the file small; the barcode is vector.
+ */
+export async function renderManifestPdf(d: ManifestDocumentData): Promise<RenderedManifest> {
+  const rows = d.claim.consignments;
+  const lines = rows.map((r) => rowLines(r.tracking_numbers.length));
+  const pages = paginate(lines);
+  const barcode = code128(d.manifestId);
+  const doc = new PDFDocument({
+    size: 'A4', margin: 0, autoFirstPage: false, compress: true,
+    info: { Title: `Carrier manifest ${d.manifestId}`, Author: 'Waybill', Subject: `${d.claim.carrier.name} collection from ${d.claim.warehouse.identifier}`, CreationDate: d.createdAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  const run = new TextRun(doc, FONT.regular, FONT.rowSize);
+  let stampHeader: (() => void) | undefined;
+  for (let p = 0; p < pages.length; p++) {
+    doc.addPage({ size: 'A4', margin: 0 });
+    stampHeader ??= recordForm(doc, 'ManifestHeader', () => {
+      drawHeader(doc, d, barcode);
+      drawColumnHeadings(doc);
+    });
+    stampHeader();
+    let y: number = BANDS.rowsTop;
+    for (const i of pages[p]) y = drawRow(doc, run, rows[i], i, y, lines[i]);
+    run.flush();
+    if (p === pages.length - 1) drawClosing(doc, totalsOf(rows), y);
+    drawFooter(doc, d.manifestId, p + 1, pages.length);
+    // A large manifest takes a while to draw: give the event loop a turn per page so the service keeps answering.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  doc.end();
+  await finished;
+  return { pdf: Buffer.concat(chunks), pages: pages.length };
+}

@@ -1,0 +1,2 @@
+export { startManifestService, SCHEMA, type ManifestServiceOptions } from './service';
+export { buildApp, AUDIENCE } from './app';

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { CarrierRegistry } from '@waybill/carriers';
+import type { JobDriver } from '@waybill/jobs';
+import type { Logger } from '@waybill/logger';
+import type { ManifestDb } from '../database';
+import type { ConsignmentClaims } from './consignment-claims.client';
+
+/** What the manifest use cases need; built once in service.ts. */
+export interface ManifestDeps {
+  db: Kysely<ManifestDb>;
+  consignments: ConsignmentClaims;
+  jobs: JobDriver;
+  registry: CarrierRegistry;
+  logger: Logger;
+  /** Attempts and backoff base of the document job (carrier call and PDF). */
+  generation: { attempts: number; backoffMs: number };
+}

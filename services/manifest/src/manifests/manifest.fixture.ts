@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { CarrierRegistry, SandboxCarrier, SANDBOX_PROFILES, type Carrier, type CarrierManifest, type ManifestRequest } from '@waybill/carriers';
+import { BullJobDriver, InlineJobDriver, type JobDriver } from '@waybill/jobs';
+import { createLogger } from '@waybill/logger';
+import { InProcessEventBus } from '@waybill/messaging';
+import { signInternalToken } from '@waybill/internal-auth';
+import type { RunningService } from '@waybill/http';
+import type { TestDatabase } from '@waybill/testing';
+import { startManifestService, type ManifestServiceOptions } from '../service';
+import { AUDIENCE } from '../app';
+import { sampleConsignments } from '../documents/manifest-sample';
+import type { ClaimResult } from './claim.types';
+
+export const SECRET = 'manifest-test-secret';
+export const logger = createLogger('manifest-test');
+const redisPrefix = `waybill-test-${randomBytes(4).toString('hex')}`;
+
+/** BullMQ on the real Redis when REDIS_URL is set (CI), the inline driver otherwise. */
+export function jobDriver(): JobDriver {
+  return process.env.REDIS_URL ? new BullJobDriver({ redisUrl: process.env.REDIS_URL, prefix: redisPrefix, logger }) : new InlineJobDriver({ logger });
+}
+
+export async function dropRedisKeys(): Promise<void> {
+  if (!process.env.REDIS_URL) return;
+  const redis = new Redis(process.env.REDIS_URL);
+  const keys = await redis.keys(`${redisPrefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+/** Jobs accepted and never run: what the inline driver's queue amounts to after the process died. */
+export const lostJobs: JobDriver = { enqueue: async () => undefined, work: async () => undefined, isHealthy: () => true, close: async () => undefined };
+
+/**
+ * Stands in for the consignment service's claim endpoint over real HTTP: answers what the test says
+ * (by default a claim of sample consignments, the same for a repeated manifest id) and records calls.
+ */
+export class ClaimPeer {
+  calls: Array<{ manifest_id: string; consignment_ids: string[] }> = [];
+  answer: 'claim' | 'outage' | 'refuse' = 'claim';
+  private claims = new Map<string, ClaimResult>();
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    const app = express().use(express.json({ limit: '5mb' }));
+    app.post('/companies/:company/manifest-claims', (req, res) => {
+      this.calls.push(req.body);
+      if (this.answer === 'outage') return void res.status(503).json({ detail: 'down' });
+      if (this.answer === 'refuse') return void res.status(400).json({ detail: 'consignment_ids: 1 consignment cannot be manifested: x (not found). Nothing was manifested.', errors: { 'consignment_ids.0': ['x: not found.'] } });
+      const id = req.body.manifest_id as string;
+      if (!this.claims.has(id)) this.claims.set(id, claimOf(id, sampleConsignments(req.body.consignment_ids.length)));
+      res.json(this.claims.get(id));
+    });
+    this.server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.server) return resolve();
+      this.server.close(() => resolve());
+      // The manifest service's client keeps connections alive; they would hold close() open.
+      this.server.closeAllConnections();
+    });
+  }
+}
+
+function claimOf(id: string, consignments: ClaimResult['consignments']): ClaimResult {
+  return {
+    manifest_id: id, carrier: { identifier: 'generic', name: 'Generic Carrier' },
+    warehouse: { identifier: 'acme|London DC', name: 'London DC', timezone: 'Europe/London', address: { company_name: 'Acme Ltd', address1: '1 Dock Road', city: 'London', postcode: 'E14 5AB', country: 'GB' } },
+    consignments,
+  };
+}
+
+/** The sandbox carriers, with Generic Carrier's manifest call replaced by `manifest`. */
+export function registryWith(manifest: (req: ManifestRequest, real: Carrier) => Promise<CarrierManifest>): CarrierRegistry {
+  const carriers = SANDBOX_PROFILES.map((p) => new SandboxCarrier(p));
+  const generic = carriers.find((c) => c.identifier === 'generic')!;
+  const real = generic.manifest.bind(generic);
+  generic.manifest = (req) => manifest(req, { ...generic, manifest: real } as Carrier);
+  return new CarrierRegistry(carriers);
+}
+
+export interface Running { svc: RunningService; call(method: string, path: string, body?: unknown, company?: string): Promise<{ status: number; body: any }> }
+
+export async function startService(tdb: TestDatabase, peer: ClaimPeer, jobs: JobDriver, opts: ManifestServiceOptions = {}): Promise<Running> {
+  const svc = await startManifestService({
+    db: tdb.target, bus: new InProcessEventBus({ logger }), jobs, logger, internalJwtSecret: SECRET,
+    peers: { consignment: peer.url }, defaultPublicUrl: 'http://localhost:8080', port: 0, host: '127.0.0.1',
+  }, opts);
+  return {
+    svc,
+    async call(method, path, body, company = 'acme') {
+      const token = signInternalToken(SECRET, AUDIENCE, { company, principal: 'token:1' });
+      const res = await fetch(`http://127.0.0.1:${svc.port}/companies/${company}${path}`, {
+        method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { createTestDatabase, eventually, readPdf, type TestDatabase } from '@waybill/testing';
+import type { JobDriver } from '@waybill/jobs';
+import { ClaimPeer, dropRedisKeys, jobDriver, lostJobs, registryWith, startService, type Running } from './manifest.fixture';
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `${i}`.padStart(32, 'c'));
+const body = (n = 3) => ({ consignment_ids: ids(n), carrier_id: 'generic', warehouse_id: 'acme|London DC' });
+
+describe('manifest service', () => {
+  let tdb: TestDatabase;
+  let peer: ClaimPeer;
+  const running: Running[] = [];
+  const drivers: JobDriver[] = [];
+  const start = async (...args: Parameters<typeof startService> extends [any, any, any, ...infer R] ? R : never) => {
+    const jobs = jobDriver();
+    drivers.push(jobs);
+    const r = await startService(tdb, peer, jobs, ...args);
+    running.push(r);
+    return r;
+  };
+  const documents = (svc: Running, id: string) => eventually(async () => {
+    const res = await svc.call('GET', `/manifest/${id}/documents`);
+    return res.status === 204 ? false : res;
+  }, { timeoutMs: 20_000, what: `manifest ${id} documents` });
+
+  // One database for the file (creating one is slow); every test leaves its manifests finished.
+  beforeAll(async () => { tdb = await createTestDatabase(); });
+  beforeEach(async () => {
+    peer = new ClaimPeer();
+    await peer.start();
+  });
+  afterEach(async () => {
+    for (const r of running.splice(0)) await r.svc.stop();
+    for (const d of drivers.splice(0)) await d.close();
+    await peer.stop();
+  });
+  afterAll(async () => {
+    await tdb.drop();
+    await dropRedisKeys();
+  });
+
+  it('answers 204 while the carrier has not confirmed the manifest, then 200 with the PDF', async () => {
+    let confirm!: () => void;
+    const confirmed = new Promise<void>((r) => (confirm = r));
+    const svc = await start({ registry: registryWith(async (req, real) => { await confirmed; return real.manifest(req); }) });
+    const created = await svc.call('POST', '/manifest', body());
+    expect(created.status).toBe(201);
+    const id = created.body.identifier;
+    expect((await svc.call('GET', `/manifest/${id}/documents`)).status).toBe(204);
+    confirm();
+    const ready = await documents(svc, id);
+    expect(ready.status).toBe(200);
+    const pdf = await readPdf(Buffer.from(ready.body.documents, 'base64'));
+    expect(pdf.pages[0].text).toContain(id);
+    expect(pdf.pages[0].text).toMatch(/GENM\d{12}/);
+    expect((await svc.call('GET', `/manifest/${id}/documents`, undefined, 'other')).status).toBe(404);
+  });
+
+  it('completes a manifest whose claim got no answer once the consignment service is back', async () => {
+    const svc = await start({ sweeper: { intervalMs: 50, claimStaleMs: 100 } });
+    peer.answer = 'outage';
+    const refused = await svc.call('POST', '/manifest', body());
+    expect(refused.status).toBe(503);
+    const id = /Manifest ([0-9a-f]{32})/.exec(refused.body.detail)![1];
+    expect((await svc.call('GET', `/manifest/${id}/documents`)).status).toBe(204);
+    peer.answer = 'claim';
+    expect((await documents(svc, id)).status).toBe(200);
+    expect(new Set(peer.calls.map((c) => c.manifest_id))).toEqual(new Set([id]));
+    expect(peer.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('discards a stalled manifest whose claim is refused when driven again', async () => {
+    const svc = await start({ sweeper: { intervalMs: 50, claimStaleMs: 100 } });
+    peer.answer = 'outage';
+    const refused = await svc.call('POST', '/manifest', body());
+    const id = /Manifest ([0-9a-f]{32})/.exec(refused.body.detail)![1];
+    peer.answer = 'refuse';
+    await eventually(async () => (await svc.call('GET', `/manifest/${id}/documents`)).status === 404, { what: 'discarded manifest' });
+  });
+
+  it('relays the consignment service refusal as a 400 and keeps no manifest', async () => {
+    const svc = await start();
+    peer.answer = 'refuse';
+    const res = await svc.call('POST', '/manifest', body(1));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: expect.stringContaining('cannot be manifested'), errors: { 'consignment_ids.0': ['x: not found.'] } });
+  });
+
+  it('generates, after a restart, the documents of manifests whose jobs died with the process', async () => {
+    const first = await startService(tdb, peer, lostJobs);
+    const created = await first.call('POST', '/manifest', body(40));
+    expect(created.status).toBe(201);
+    expect((await first.call('GET', `/manifest/${created.body.identifier}/documents`)).status).toBe(204);
+    await first.svc.stop();
+
+    const second = await start();
+    const ready = await documents(second, created.body.identifier);
+    expect(ready.status).toBe(200);
+    expect((await readPdf(Buffer.from(ready.body.documents, 'base64'))).pages.at(-1)!.text).toContain('Consignments: 40');
+  });
+
+  it('records why when generation fails for good after its retries, and answers 409', async () => {
+    const svc = await start({ generation: { attempts: 2, backoffMs: 10 }, registry: registryWith(async () => { throw new Error('carrier API timed out'); }) });
+    const created = await svc.call('POST', '/manifest', body());
+    const res = await documents(svc, created.body.identifier);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('The manifest document could not be generated after 2 attempts: carrier API timed out');
+  });
+
+  it('fails a manifest that is still not generated at its deadline, so it never answers 204 forever', async () => {
+    const svc = await startService(tdb, peer, lostJobs, { sweeper: { intervalMs: 50, deadlineMs: 200 } });
+    running.push(svc);
+    const created = await svc.call('POST', '/manifest', body());
+    const res = await documents(svc, created.body.identifier);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/was not generated within/);
+  });
+});
