@@ -4,7 +4,7 @@ import { startBaseline, type Baseline } from './lib/baseline';
 import { measureCreateRead } from './lib/create-read';
 import { bulkLoad, LIST_ROWS } from './lib/bulk-load';
 import { measureListDepth } from './lib/list-depth';
-import { CONNECTIONS, MEASURE_SECONDS, WARMUP_SECONDS } from './lib/load';
+import { CONNECTIONS, MEASURE_SECONDS, WARMUP_SECONDS } from './lib/compare';
 import { startDistributedStack } from './lib/stack';
 import type { Benchmark, BenchRow } from './lib/types';
 

@@ -3,7 +3,7 @@ import type { Stack } from '../../e2e/support/stack';
 import { domesticConsignment } from '../../e2e/support/fixtures';
 import { BASELINE_TABLE, type Baseline } from './baseline';
 import { cpuMeter } from './cpu';
-import { compare, type LoadResult, type LoadSpec } from './load';
+import { compare, type SideResult, type LoadSpec } from './compare';
 import { outboxDrained } from './outbox';
 import type { BenchRow } from './types';
 
@@ -56,7 +56,7 @@ async function readSpec(side: Endpoint, sql: Client, table: string): Promise<Loa
 const base = (value: number) => ({ name: 'express+pg', value });
 
 /** Latency, and CPU per request: what a request costs whatever share of the shared machine the run got. */
-function latencyRows(name: string, full: LoadResult, bare: LoadResult): BenchRow[] {
+function latencyRows(name: string, full: SideResult, bare: SideResult): BenchRow[] {
   return [
     { name, metric: 'p50 latency', value: full.p50, unit: 'ms', baseline: base(bare.p50) },
     { name, metric: 'p99 latency', value: full.p99, unit: 'ms', baseline: base(bare.p99) },
@@ -68,7 +68,7 @@ function latencyRows(name: string, full: LoadResult, bare: LoadResult): BenchRow
  * The target is judged on what the platform sustains: responses counted over the time until every
  * event they wrote was published too (the baseline has nothing left to do once it has answered).
  */
-function createRows(name: string, full: LoadResult, bare: LoadResult, perRequest: number): BenchRow[] {
+function createRows(name: string, full: SideResult, bare: SideResult, perRequest: number): BenchRow[] {
   const unit = perRequest === 1 ? 'req/s' : 'consignments/s';
   const rows: BenchRow[] = perRequest === 1 ? [] : [{ name, metric: 'throughput', value: full.rps, unit: 'req/s', baseline: base(bare.rps) }];
   rows.push(
@@ -81,7 +81,7 @@ function createRows(name: string, full: LoadResult, bare: LoadResult, perRequest
   return [...rows, ...latencyRows(name, full, bare)];
 }
 
-function readRows(name: string, full: LoadResult, bare: LoadResult): BenchRow[] {
+function readRows(name: string, full: SideResult, bare: SideResult): BenchRow[] {
   return [
     { name, metric: 'throughput', value: full.rps, unit: 'req/s', baseline: base(bare.rps), target: TARGET, pass: full.rps / bare.rps >= MIN_RATIO },
     ...latencyRows(name, full, bare),

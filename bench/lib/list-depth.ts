@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
 import type { Stack } from '../../e2e/support/stack';
 import { cpuMeter } from './cpu';
-import { compare } from './load';
+import { compare } from './compare';
 import type { BenchRow } from './types';
 import { LIST_ROWS } from './bulk-load';
 

@@ -20,6 +20,8 @@ const PATTERN_MESSAGES: Record<string, string> = {
   '^[0-9a-f]{32}$': 'Enter 32 lowercase hexadecimal characters.',
   '^[0-9]+(\\.[0-9]+)?$': 'Enter a decimal number such as "12.50".',
   '^[a-z0-9]+(-[a-z0-9]+)*$': 'Enter a valid slug of lowercase letters, digits and hyphens.',
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'Enter a time as HH:MM (24-hour clock).',
+  '^([A-Za-z]{2}|\\*)$': 'Enter a 2-letter ISO 3166 country code, "EU" or "*".',
 };
 
 const FORMAT_MESSAGES: Record<string, string> = {

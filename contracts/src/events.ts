@@ -1,6 +1,6 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
-  ConsignmentUnallocatedData, ConsignmentUpdatedData, EventEnvelope,
+  ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -13,6 +13,8 @@ export const EventType = {
   ConsignmentUnallocated: 'consignment.consignment.unallocated',
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
+  DeliveryRulesChanged: 'delivery_options.rules.changed',
+  DocumentsLabelsPrinted: 'documents.labels.printed',
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
@@ -24,6 +26,8 @@ export interface EventDataByType {
   'consignment.consignment.unallocated': ConsignmentUnallocatedData;
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
+  'delivery_options.rules.changed': DeliveryRulesChangedData;
+  'documents.labels.printed': DocumentsLabelsPrintedData;
 }
 
 /** An envelope whose `data` is typed by its `type`. */
@@ -39,6 +43,8 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentUnallocated]: SchemaId.ConsignmentUnallocatedData,
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
+  [EventType.DeliveryRulesChanged]: SchemaId.DeliveryRulesChangedData,
+  [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
 };
 
 /**

@@ -47,6 +47,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'company_slug', in: 'path', required: true, schema: { type: 'string' },
     description: 'The company. Credentials of another company answer 403, whether or not this slug exists.',
   },
+  rule_id: {
+    name: 'rule_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
+    description: 'Delivery rule id. One of another company (or not a uuid) answers 404.',
+  },
   identifier: {
     name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
     description: 'Consignment identifier (32 lowercase hex). One of another company answers 404.',

@@ -2,6 +2,7 @@
 import {
   AUTH_ERRORS, arrayOf, company, header, json, operation, query, schemaRef, type OperationDef,
 } from './openapi-helpers';
+import { deliveryOperations } from './openapi-delivery';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
 
@@ -125,6 +126,42 @@ const manifests: OperationDef[] = [
   }),
 ];
 
+const documents: OperationDef[] = [
+  operation({
+    method: 'get', path: company('/consignment/{identifier}/documents'), operationId: 'getConsignmentDocuments', tags: ['Consignments'],
+    summary: 'Labels and customs invoice of a consignment',
+    description: 'One label per package (a consignment without packages gets one), each repeated `labelquantity` times in a row '
+      + '(package 1, 1, 2, 2, ...). Labels carry sender (after any `override_sender_*` custom attributes, including the key spelled '
+      + '`override_send_address2`), recipient, carrier and service, the tracking number as a Code 128 barcode, a 2D routing code '
+      + '(DataMatrix or QR: carrier, service, destination postcode and country, tracking number), weight, package n of N, order number '
+      + 'and date. `invoices` is the customs invoice PDF when the carrier requires one on this route (e.g. Globex Worldwide across a '
+      + 'customs border), else null; it stays PDF whatever `documenttype` is. A company that chose 6x4 invoices concatenated with the '
+      + 'labels also gets the invoice pages after the labels in the labels PDF (and still in `invoices`). The same consignment always '
+      + 'gives the same documents. An Unallocated consignment is first allocated by the company\'s allocation rules; when no rule or '
+      + 'carrier accepts it the answer is 409 and `current_status.rejection_reason` says why. Fetching the documents of an Allocated '
+      + 'consignment moves it to Printed (asynchronously, within moments). 409 also for a Cancelled consignment, and on a customs '
+      + 'route for an item without `harmonisation_code` or `country_of_origin` (`detail` names it, e.g. '
+      + '`packages.0.items.1.harmonisation_code: required for customs on this route`).',
+    parameters: [
+      query('documenttype', { type: 'string', enum: ['application/pdf', 'application/x-zebra-zpl', 'image/png', 'image/x-png-list'], default: 'application/pdf' },
+        'Label format. application/pdf: base64 PDF, one label per page. application/x-zebra-zpl: plain ZPL text, one ^XA...^XZ block '
+        + 'per label, using the printer\'s own ^BC (Code 128) and ^BX/^BQ (DataMatrix/QR) commands, UTF-8 (^CI28). image/png: base64 ZIP '
+        + 'of one PNG per label. image/x-png-list: `labels` is an array of base64 PNGs. Another value answers 400.'),
+      query('labelquantity', { type: 'integer', minimum: 1, maximum: 10, default: 1 }, 'Copies of each label. `label_quantity` is the same; giving both with different values answers 400.'),
+      query('label_quantity', { type: 'integer', minimum: 1, maximum: 10, default: 1 }, 'Alias of `labelquantity`.'),
+      query('invoice_quantity', { type: 'integer', minimum: 1, maximum: 10, default: 3 }, 'Copies of the customs invoice.'),
+      query('dpi', { type: 'integer', enum: [203, 300], default: 203 }, 'Resolution of ZPL and PNG labels (a 4x6 PNG is 812x1218 px at 203, '
+        + '1200x1800 at 300); accepted and without effect for PDF. Any other value answers 400 (SPEC.md\'s "230" means Zebra\'s 203).'),
+      query('label_size', { type: 'string', enum: ['4x6', '8x4', 'A6'], default: '4x6' }, '4x6 inch portrait; 8x4 landscape (8 wide, 4 high) '
+        + 'and A6 portrait only where enabled for the company, else 400.'),
+      query('compression', { type: 'string', enum: ['none', 'z64'], default: 'none' }, 'ZPL only: z64 sends bitmap graphic fields (^GF, '
+        + 'e.g. a carrier\'s mark) deflated and Base64-encoded with a CRC; ignored for other formats.'),
+    ],
+    responses: { 200: json('The documents.', schemaRef('ConsignmentDocuments')) },
+    errors: [400, 404, 409, ...AUTH_ERRORS],
+  }),
+];
+
 const operations: OperationDef[] = [
   operation({
     method: 'get', path: '/healthz', operationId: 'getLiveness', tags: ['Operations'], security: [],
@@ -137,4 +174,4 @@ const operations: OperationDef[] = [
   }),
 ];
 
-export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...manifests, ...operations];
+export const publicOperations: readonly OperationDef[] = [...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...operations];

@@ -58,6 +58,16 @@ describe('buildOpenApi', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429', '5XX']));
   });
 
+  it('documents delivery options with its own key scheme, and the rules management API', () => {
+    const quote = doc.paths['/api/2.0.0/company/{company_slug}/delivery_options/'].post;
+    expect(quote.security).toEqual([{ ApiKeyAuth: [] }]);
+    expect(doc.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(Object.keys(doc.paths[`${prefix}/delivery-rules`])).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${prefix}/delivery-rules/{rule_id}`])).toEqual(['get', 'put', 'delete']);
+    expect(Object.keys(doc.paths[`${prefix}/delivery-settings`])).toEqual(['get', 'put']);
+  });
+
   it('documents the health endpoints without credentials', () => {
     for (const path of ['/healthz', '/readyz']) expect(doc.paths[path].get.security).toEqual([]);
   });

@@ -42,6 +42,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
     tags: [
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
+      { name: 'Delivery options', description: 'Checkout quotes from the company\'s delivery rules; own base path and own API keys.' },
+      { name: 'Delivery rules', description: 'The rules behind delivery options and allocation by rules (service_id "auto").' },
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
@@ -56,6 +58,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
           description: 'Header value `token <API_TOKEN>`; the keyword is case-insensitive.',
         },
         BasicAuth: { type: 'http', scheme: 'basic', description: 'A user of the company.' },
+        ApiKeyAuth: {
+          type: 'apiKey', in: 'header', name: 'Authorization',
+          description: 'Delivery-options API only: `Api-Key <key>`; the bare key and `Bearer <key>` also work. Consignment tokens do not.',
+        },
       },
     },
   });

@@ -10,6 +10,16 @@ import consignmentStatus from '../api/consignment-status.json';
 import createResult from '../api/create-result.json';
 import currentStatus from '../api/current-status.json';
 import customAttributes from '../api/custom-attributes.json';
+import deliveryOption from '../api/delivery-option.json';
+import deliveryOptionsRequest from '../api/delivery-options-request.json';
+import deliveryOptionsResponse from '../api/delivery-options-response.json';
+import deliveryRule from '../api/delivery-rule.json';
+import deliveryRuleConditions from '../api/delivery-rule-conditions.json';
+import deliveryRuleInput from '../api/delivery-rule-input.json';
+import deliveryRulePrice from '../api/delivery-rule-price.json';
+import deliveryRuleSchedule from '../api/delivery-rule-schedule.json';
+import deliverySettings from '../api/delivery-settings.json';
+import consignmentDocuments from '../api/documents.json';
 import errorResponse from '../api/error.json';
 import exportCustoms from '../api/export-customs.json';
 import invoice from '../api/invoice.json';
@@ -27,7 +37,9 @@ import consignmentCreated from '../events/consignment-created.json';
 import consignmentStatusChanged from '../events/consignment-status-changed.json';
 import consignmentUnallocated from '../events/consignment-unallocated.json';
 import consignmentUpdated from '../events/consignment-updated.json';
+import deliveryRulesChanged from '../events/delivery-rules-changed.json';
 import envelope from '../events/envelope.json';
+import documentsLabelsPrinted from '../events/documents-labels-printed.json';
 
 export interface JsonSchema {
   $id: string;
@@ -50,6 +62,15 @@ export const SchemaId = {
   CreateResult: `${api}create-result.json`,
   CurrentStatus: `${api}current-status.json`,
   CustomAttributes: `${api}custom-attributes.json`,
+  DeliveryOption: `${api}delivery-option.json`,
+  DeliveryOptionsRequest: `${api}delivery-options-request.json`,
+  DeliveryOptionsResponse: `${api}delivery-options-response.json`,
+  DeliveryRule: `${api}delivery-rule.json`,
+  DeliveryRuleConditions: `${api}delivery-rule-conditions.json`,
+  DeliveryRuleInput: `${api}delivery-rule-input.json`,
+  DeliveryRulePrice: `${api}delivery-rule-price.json`,
+  DeliveryRuleSchedule: `${api}delivery-rule-schedule.json`,
+  DeliverySettings: `${api}delivery-settings.json`,
   ErrorResponse: `${api}error.json`,
   ExportCustoms: `${api}export-customs.json`,
   Invoice: `${api}invoice.json`,
@@ -61,6 +82,7 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
+  ConsignmentDocuments: `${api}documents.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -68,6 +90,8 @@ export const SchemaId = {
   ConsignmentStatusChangedData: `${events}consignment-status-changed.json`,
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
+  DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
+  DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
 } as const;
 
 export type SchemaIdValue = (typeof SchemaId)[keyof typeof SchemaId];
@@ -78,11 +102,16 @@ export const schemaGroups = {
     consignmentInput, consignment, consignmentStatus, currentStatus, recipient, address, packageInput,
     packageSchema, item, exportCustoms, invoice, customAttributes, consignmentPage, createResult,
     carrier, carrierService, warehouse, errorResponse,
+    deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
+    deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments,
+    consignmentDocuments,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
     consignmentCancelled, consignmentStatusChanged,
+    deliveryRulesChanged,
+    documentsLabelsPrinted,
   ] as JsonSchema[],
 };
 

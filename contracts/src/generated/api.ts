@@ -450,6 +450,394 @@ export interface ErrorResponse {
 }
 
 /**
+ * Body of POST /api/2.0.0/company/{company_slug}/delivery_options/ (SPEC.md 4.10). Only recipient.address.country is required. Optional strings sent as "" count as absent. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
+ */
+export interface DeliveryOptionsRequest {
+  package_type?: string | null;
+  /**
+   * Matched against the rules' shipping_methods.
+   */
+  shipping_method?: string | null;
+  /**
+   * Matched against the rules' rules_package_types.
+   */
+  rules_package_type?: string | null;
+  order_number?: string | null;
+  /**
+   * `<company_slug>|<warehouse name>`; the company's default warehouse when absent.
+   */
+  warehouse_id?: string | null;
+  recipient: {
+    name?: string | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    company_name?: string | null;
+    email_address?: string | null;
+    contact_number?: string | null;
+    address: {
+      address1?: string | null;
+      address2?: string | null;
+      address3?: string | null;
+      city?: string | null;
+      /**
+       * State or region; picks the regional holiday calendar (e.g. Scotland, Bayern).
+       */
+      state?: string | null;
+      /**
+       * Matched against the rules' postcode patterns.
+       */
+      postcode?: string | null;
+      /**
+       * ISO 3166-1 alpha-2 country code.
+       */
+      country: string;
+      latitude?: number | null;
+      longitude?: number | null;
+    };
+  };
+  /**
+   * @maxItems 500
+   */
+  packages?:
+    | {
+        width?: number | null;
+        height?: number | null;
+        length?: number | null;
+        /**
+         * Package weight; when absent, the sum of its items' weight times quantity.
+         */
+        weight?: number | null;
+        /**
+         * Default kg.
+         */
+        weight_unit?: 'g' | 'kg' | null;
+        /**
+         * Default cm.
+         */
+        dimensions_unit?: 'mm' | 'cm' | 'm' | 'in' | 'ft' | null;
+        description?: string | null;
+        items?:
+          | {
+              weight?: number | null;
+              value?: number | null;
+              name?: string | null;
+              sku?: string | null;
+              quantity?: number | null;
+              country_of_origin?: string | null;
+              harmonisation_code?: string | null;
+              taric_condition?: string | null;
+              vat_rate?: string | null;
+              import_type?: string | null;
+              fabric_content?: string | null;
+            }[]
+          | null;
+      }[]
+    | null;
+  invoice?: {
+    incoterm?: string | null;
+  } | null;
+  /**
+   * Free map of strings; rules can require option values.
+   */
+  options?: {
+    [k: string]: string | null;
+  } | null;
+  /**
+   * Currency of order_value; the company currency when absent.
+   */
+  currency?: string | null;
+  order_value?: number | null;
+  /**
+   * Without it, options come without dates.
+   */
+  shipping_date?: string | null;
+  custom_field_1?: string | null;
+  custom_field_2?: string | null;
+  custom_field_3?: string | null;
+  custom_field_4?: string | null;
+  custom_field_5?: string | null;
+  settings?: {
+    /**
+     * Only options of this type.
+     */
+    delivery_type?: 'standard' | 'next_day' | 'nominated_day' | 'same_day' | 'service_point' | null;
+  } | null;
+}
+
+/**
+ * Answer of POST delivery_options: ordered by estimated delivery date (undated options by price alone), then price. An empty list is a valid answer.
+ */
+export interface DeliveryOptionsResponse {
+  delivery_options: DeliveryOption[];
+}
+
+/**
+ * One element of delivery_options (API.md section 7).
+ */
+export interface DeliveryOption {
+  /**
+   * `<carrier name>|<service name>`, as /carrierservices returns it.
+   */
+  service_id: string;
+  /**
+   * The carrier's name.
+   */
+  carrier: string;
+  /**
+   * The carrier's identifier.
+   */
+  carrier_id: string;
+  service_name: string;
+  delivery_type: 'standard' | 'next_day' | 'nominated_day' | 'same_day' | 'service_point';
+  /**
+   * Null without a shipping_date in the request.
+   */
+  shipping_date: string | null;
+  estimated_delivery_date: string | null;
+  delivery_window: {
+    start: string;
+    end: string;
+  } | null;
+  /**
+   * When this option stops being available, with the warehouse's UTC offset.
+   */
+  cutoff: string | null;
+  price: {
+    /**
+     * Decimal text, e.g. "4.95".
+     */
+    amount: string;
+    /**
+     * ISO 4217; the company currency.
+     */
+    currency: string;
+  };
+}
+
+/**
+ * Body of POST /delivery-rules and PUT /delivery-rules/{id}. A rule offers one carrier service, of one delivery type, at one price, whenever its conditions hold. Read-only fields (id, created_at, updated_at) sent back are ignored.
+ */
+export interface DeliveryRuleInput {
+  /**
+   * Read-only; ignored.
+   */
+  id?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  created_at?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  updated_at?: unknown;
+  name: string;
+  /**
+   * `<carrier name>|<service name>` of a carrier service enabled for the company.
+   */
+  service_id: string;
+  delivery_type: 'standard' | 'next_day' | 'nominated_day' | 'same_day' | 'service_point';
+  /**
+   * Default true. A disabled rule neither quotes nor allocates.
+   */
+  enabled?: boolean;
+  conditions?: DeliveryRuleConditions;
+  price: DeliveryRulePrice;
+  schedule?: DeliveryRuleSchedule;
+}
+
+/**
+ * A delivery rule as stored: the input with defaults filled in, plus its id and times.
+ */
+export interface DeliveryRule {
+  id: string;
+  name: string;
+  service_id: string;
+  delivery_type: 'standard' | 'next_day' | 'nominated_day' | 'same_day' | 'service_point';
+  enabled: boolean;
+  conditions: DeliveryRuleConditions;
+  price: DeliveryRulePrice;
+  schedule: DeliveryRuleSchedule;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * When a delivery rule applies. Every condition given must hold; an absent condition holds always. A limit is checked only against values the request gives (a package without weight passes a weight limit).
+ */
+export interface DeliveryRuleConditions {
+  /**
+   * Destination countries (ISO 3166-1 alpha-2); "EU" stands for every EU member, "*" for anywhere. Absent: anywhere.
+   *
+   * @minItems 1
+   * @maxItems 300
+   */
+  countries?: [string, ...string[]];
+  /**
+   * Destination postcode patterns; `*` is any run of characters, `?` one character; case and spaces do not matter ("SW1A*", "E1 ?*"). Absent: any postcode.
+   *
+   * @maxItems 1000
+   */
+  postcodes?: string[];
+  /**
+   * Destination postcode patterns the rule never applies to (e.g. "BT*", "HS*").
+   *
+   * @maxItems 1000
+   */
+  exclude_postcodes?: string[];
+  /**
+   * Origin warehouses (`<company_slug>|<warehouse name>`). Absent: any warehouse.
+   *
+   * @minItems 1
+   */
+  warehouses?: [string, ...string[]];
+  /**
+   * The request's shipping_method must be one of these (exact, case-insensitive).
+   *
+   * @minItems 1
+   */
+  shipping_methods?: [string, ...string[]];
+  /**
+   * The request's rules_package_type must be one of these (exact, case-insensitive).
+   *
+   * @minItems 1
+   */
+  rules_package_types?: [string, ...string[]];
+  /**
+   * Heaviest single package.
+   */
+  max_package_weight_kg?: number;
+  /**
+   * Largest package as three sides in any order, e.g. [120, 60, 60]; a package fits when its sides, longest first, fit these, longest first.
+   *
+   * @minItems 3
+   * @maxItems 3
+   */
+  max_package_dimensions_cm?: [number, number, number];
+  /**
+   * Heaviest total of all packages.
+   */
+  max_consignment_weight_kg?: number;
+  /**
+   * Most packages in one consignment.
+   */
+  max_packages?: number;
+  /**
+   * Lowest order value (inclusive), decimal text in the company currency.
+   */
+  min_order_value?: string;
+  /**
+   * Highest order value (inclusive), decimal text in the company currency.
+   */
+  max_order_value?: string;
+  /**
+   * Options the request must carry with exactly these values, e.g. {"signature_required": "true"}.
+   */
+  options?: {
+    [k: string]: string;
+  };
+  /**
+   * Custom fields the request must carry with exactly these values.
+   */
+  custom_fields?: {
+    custom_field_1?: string;
+    custom_field_2?: string;
+    custom_field_3?: string;
+    custom_field_4?: string;
+    custom_field_5?: string;
+  };
+}
+
+/**
+ * What the option costs the shopper, in the company currency: a fixed amount or a price by total consignment weight (packages without weight count 0 kg), optionally free above an order value.
+ */
+export type DeliveryRulePrice = {
+  /**
+   * Fixed price, decimal text ("4.95").
+   */
+  amount?: string;
+  /**
+   * Bands in ascending up_to_kg; the first band the weight fits prices it. Heavier than the last band: the rule does not apply.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  weight_bands?: [
+    {
+      /**
+       * Heaviest total weight of this band (inclusive).
+       */
+      up_to_kg: number;
+      amount: string;
+    },
+    ...{
+      /**
+       * Heaviest total weight of this band (inclusive).
+       */
+      up_to_kg: number;
+      amount: string;
+    }[],
+  ];
+  /**
+   * The option is free when the order value is strictly above this amount.
+   */
+  free_above?: string;
+} & unknown;
+
+/**
+ * The service's timetable: cutoff in the warehouse's time zone, transit in carrier working days. Delivery dates skip weekends outside working_days and public holidays of origin and destination.
+ */
+export interface DeliveryRuleSchedule {
+  /**
+   * Orders after this local time ship the next working day. Absent: orders are taken until midnight.
+   */
+  cutoff?: string;
+  /**
+   * Cutoff per warehouse (`<company_slug>|<warehouse name>` → HH:MM), over `cutoff`.
+   */
+  warehouse_cutoffs?: {
+    [k: string]: string;
+  };
+  /**
+   * Working days from shipping to delivery. Default: 0 for same_day, 1 for next_day and nominated_day, 2 otherwise.
+   */
+  transit_days?: number;
+  /**
+   * Days the carrier collects and delivers. Default Monday to Friday.
+   *
+   * @minItems 1
+   */
+  working_days?: [
+    'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun',
+    ...('mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun')[],
+  ];
+  /**
+   * nominated_day only: how many delivery days to offer (default 5).
+   */
+  nominated_days?: number;
+  /**
+   * Local delivery time window, when the service has one.
+   */
+  delivery_window?: {
+    start: string;
+    end: string;
+  };
+}
+
+/**
+ * Company settings of the rules engine (GET and PUT /delivery-settings). PUT may send either field alone.
+ */
+export interface DeliverySettings {
+  /**
+   * How allocation by rules orders the matching services: by price then delivery date, or by delivery date then price. Default cheapest.
+   */
+  allocation_preference?: 'cheapest' | 'fastest';
+  /**
+   * ISO 4217 code of every rule price and order-value band. Default GBP.
+   */
+  currency?: string;
+}
+
+/**
  * Body of POST /manifest: the consignments one carrier collects from one warehouse.
  */
 export interface ManifestInput {
@@ -488,4 +876,22 @@ export interface ManifestDocuments {
    * Base64 of the carrier manifest, an A4 PDF: company, warehouse address, carrier, manifest id with its Code 128 barcode, the carrier's manifest reference and date in a header repeated on every page; one row per consignment (identifier, consignment number, tracking numbers, recipient postcode and country, package count, weight) and totals.
    */
   documents: string;
+}
+
+/**
+ * Labels and customs invoice of a consignment (GET /consignment/{identifier}/documents).
+ */
+export interface ConsignmentDocuments {
+  /**
+   * application/pdf: base64 of one PDF, one label per page. application/x-zebra-zpl: plain ZPL text, one ^XA...^XZ block per label. image/png: base64 of a ZIP holding one PNG per label. image/x-png-list: an array of base64 PNGs, one per label.
+   */
+  labels: string | string[];
+  /**
+   * Customs invoice PDF (invoice_quantity copies; A4, or 6x4 where the company chose it) when the carrier requires customs documents on this route; null otherwise. Always PDF, whatever documenttype is.
+   */
+  invoices: string | null;
+  /**
+   * Echo of documenttype.
+   */
+  label_format: 'application/pdf' | 'application/x-zebra-zpl' | 'image/png' | 'image/x-png-list';
 }

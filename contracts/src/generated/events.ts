@@ -104,3 +104,24 @@ export interface ConsignmentStatusChangedData {
   from: ConsignmentStatus;
   to: ConsignmentStatus;
 }
+
+/**
+ * Data of delivery_options.rules.changed: a company's delivery rules or settings changed; every replica drops its compiled copy.
+ */
+export interface DeliveryRulesChangedData {
+  change: 'rule.created' | 'rule.updated' | 'rule.deleted' | 'settings.updated';
+  /**
+   * The rule concerned; null for settings.
+   */
+  rule_id?: string | null;
+}
+
+/**
+ * Data of documents.labels.printed: the labels of an Allocated consignment were fetched. The consignment service moves it to Printed.
+ */
+export interface DocumentsLabelsPrintedData {
+  /**
+   * The consignment whose labels were fetched.
+   */
+  consignment_identifier: string;
+}

@@ -3,6 +3,7 @@ import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
 import { ensureDatabase, openTarget } from './target';
+import { registerRulesCommands } from './rules.commands';
 import { randomSecret, seedDemo } from './seed';
 
 /**
@@ -102,6 +103,17 @@ program.command('seed').description('create or refresh the demo company from the
     }
     out(creds);
   });
+
+registerRulesCommands(program, async (fn) => {
+  const t = await openTarget(program.opts());
+  const cs = await openConsignmentAdmin(t.target);
+  try {
+    await fn(t.target, cs);
+  } finally {
+    await cs.close();
+    await t.close();
+  }
+});
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);

@@ -3,6 +3,10 @@ import type { DbTarget } from '@waybill/db';
 import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin } from '@waybill/consignment';
+import { openDeliveryOptionsAdmin } from '@waybill/delivery-options';
+import { catalogParts } from './catalog';
+import { demoRules } from './demo-rules';
+import { openDocumentsAdmin, type DocumentSettings } from '@waybill/documents';
 
 export interface DemoCredentials {
   company: string;
@@ -28,6 +32,14 @@ export const DEMO_WAREHOUSES = [
   },
 ];
 
+/** API.md section 10: every label size enabled, A4 invoices, and the company's customs identity. */
+export const DEMO_DOCUMENT_SETTINGS: DocumentSettings = {
+  labelSizes: ['4x6', '8x4', 'A6'],
+  invoiceSize: 'A4',
+  concatenateInvoices: false,
+  contact: { name: 'Demo Co', email: 'shipping@demo-co.example', phone: '+44 20 7946 0000', eori: 'GB123456789000' },
+};
+
 /**
  * The demo company of API.md section 10: every sandbox carrier, two warehouses, tracking on, the two
  * standard custom fields. Re-running is safe: it converges on the same state and re-applies credentials.
@@ -35,6 +47,7 @@ export const DEMO_WAREHOUSES = [
 export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promise<void> {
   const gw = await openGatewayAdmin(target);
   const cs = await openConsignmentAdmin(target);
+  const docs = await openDocumentsAdmin(target);
   try {
     await gw.createCompany(creds.company, 'Demo Co');
     await gw.setUser(creds.company, creds.user, creds.password);
@@ -43,8 +56,22 @@ export async function seedDemo(target: DbTarget, creds: DemoCredentials): Promis
     await cs.configureCompany(creds.company, { extraCustomFields: false, trackingEnabled: true });
     for (const w of DEMO_WAREHOUSES) await cs.addWarehouse(creds.company, w);
     for (const p of SANDBOX_PROFILES) await cs.enableCarrier(creds.company, p.identifier);
+    await seedDemoRules(target, creds.company);
+    await docs.configureCompany(creds.company, DEMO_DOCUMENT_SETTINGS);
   } finally {
     await gw.close();
     await cs.close();
+    await docs.close();
+  }
+}
+
+/** The demo's delivery rules and settings, on first start only: later edits survive restarts. */
+async function seedDemoRules(target: DbTarget, company: string): Promise<void> {
+  const dor = await openDeliveryOptionsAdmin(target);
+  try {
+    const parts = catalogParts(company, SANDBOX_PROFILES.map((p) => p.identifier), DEMO_WAREHOUSES);
+    await dor.seedRules(company, demoRules(company), { allocation_preference: 'cheapest', currency: 'GBP' }, parts);
+  } finally {
+    await dor.close();
   }
 }

@@ -1,9 +1,13 @@
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { startConsignmentService } from '@waybill/consignment';
+import { startDeliveryOptionsService } from '@waybill/delivery-options';
 import { startManifestService } from '@waybill/manifest';
+import { startDocumentsService } from '@waybill/documents';
 
 /** The services the one-process mode starts, in order; each later issue adds its own line. */
 export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime) => Promise<RunningService> }> = [
   { name: 'consignment', start: (rt) => startConsignmentService(rt) },
+  { name: 'delivery-options', start: (rt) => startDeliveryOptionsService(rt) },
   { name: 'manifest', start: (rt) => startManifestService(rt) },
+  { name: 'documents', start: (rt) => startDocumentsService(rt) },
 ];

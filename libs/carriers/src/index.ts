@@ -3,3 +3,4 @@ export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } fro
 export { CarrierRegistry, sandboxRegistry, serviceId } from './registry';
 export { SandboxCarrier, SANDBOX_EMBARGO_POSTCODE, type SandboxProfile } from './sandbox/sandbox-carrier';
 export { SANDBOX_PROFILES } from './sandbox/profiles';
+export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from './labels';

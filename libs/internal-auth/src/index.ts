@@ -15,35 +15,47 @@ export interface InternalPrincipal {
 export const INTERNAL_TOKEN_TTL_SECONDS = 60;
 const ISSUER = 'waybill-internal';
 
-/**
- * jsonwebtoken first tries to parse a string secret as a PEM key on every sign and verify; the failed
- * parse cost a third of a service's CPU per request under load. A KeyObject made once skips it.
- */
-const hmacKeys = new Map<string, KeyObject>();
-function hmacKey(secret: string): KeyObject | string {
-  if (secret === '') return secret;
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    if (hmacKeys.size >= 16) hmacKeys.clear();
-    key = createSecretKey(Buffer.from(secret, 'utf8'));
-    hmacKeys.set(secret, key);
-  }
-  return key;
-}
-
 export function signInternalToken(secret: string, audience: string, p: InternalPrincipal): string {
-  return jwt.sign({ company: p.company, principal: p.principal }, hmacKey(secret), {
+  return jwt.sign({ company: p.company, principal: p.principal }, secret, {
     algorithm: 'HS256', audience, issuer: ISSUER, expiresIn: INTERNAL_TOKEN_TTL_SECONDS,
   });
 }
 
 export class InternalAuthError extends Error {}
 
+const secretKeys = new Map<string, KeyObject>();
+
+/**
+ * The secret as a KeyObject, made once: given a string, jsonwebtoken first tries it as a public key and
+ * throws, on every call, which cost more than the rest of a request to a service.
+ */
+function keyOf(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * Tokens already verified, until they expire: the gateway re-uses a token for half its life, so a
+ * service would otherwise check the same signature thousands of times. Keyed by secret, audience and
+ * the exact token text, so nothing verified for one audience or key is accepted for another.
+ */
+const verified = new Map<string, { principal: InternalPrincipal; expiresAt: number }>();
+
 export function verifyInternalToken(secret: string, audience: string, token: string): InternalPrincipal {
+  const cacheKey = `${secret}\u0000${audience}\u0000${token}`;
+  const hit = verified.get(cacheKey);
+  if (hit && hit.expiresAt > Date.now()) return hit.principal;
   try {
-    const claims = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], audience, issuer: ISSUER }) as jwt.JwtPayload;
+    const claims = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], audience, issuer: ISSUER }) as jwt.JwtPayload;
     if (typeof claims.company !== 'string' || typeof claims.principal !== 'string') throw new InternalAuthError('malformed internal token');
-    return { company: claims.company, principal: claims.principal };
+    const principal = { company: claims.company, principal: claims.principal };
+    if (verified.size > 10_000) verified.clear();
+    verified.set(cacheKey, { principal, expiresAt: (claims.exp ?? 0) * 1000 });
+    return principal;
   } catch (err) {
     if (err instanceof InternalAuthError) throw err;
     throw new InternalAuthError((err as Error).message);

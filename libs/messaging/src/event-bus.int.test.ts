@@ -80,6 +80,25 @@ describe.each(busVariants().map((v) => [v.name, v] as const))('event bus (%s)', 
     expect(seen.b.length).toBeGreaterThan(0);
   });
 
+  it('broadcasts to exclusive per-replica queues: each replica gets every event until it leaves', async () => {
+    const [a, b] = [await variant.newBus(), await variant.newBus()];
+    const seen = { a: [] as string[], b: [] as string[] };
+    const subA = await a.subscribe({ queue: uniqueName('test.broadcast.a'), exclusive: true, bindings: ['delivery_options.rules.changed'], handler: async (e) => { seen.a.push(e.id); } });
+    const subB = await b.subscribe({ queue: uniqueName('test.broadcast.b'), exclusive: true, bindings: ['delivery_options.rules.changed'], handler: async (e) => { seen.b.push(e.id); } });
+    const first = newEnvelope('delivery_options.rules.changed', 'acme', { change: 'rule.created' });
+
+    await a.publish(first);
+
+    await eventually(() => seen.a.length === 1 && seen.b.length === 1, { what: 'delivery to both replicas' });
+    expect([seen.a, seen.b]).toEqual([[first.id], [first.id]]);
+    await subA.cancel();
+    const second = newEnvelope('delivery_options.rules.changed', 'acme', { change: 'rule.updated' });
+    await b.publish(second);
+    await eventually(() => seen.b.length === 2, { what: 'delivery to the remaining replica' });
+    expect(seen.a).toEqual([first.id]);
+    await subB.cancel();
+  });
+
   it('stops delivering after cancel and keeps the queue for the next consumer', async () => {
     const bus = await variant.newBus();
     const queue = uniqueName('test.cancel');

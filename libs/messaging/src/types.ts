@@ -23,6 +23,12 @@ export interface SubscribeOptions {
   /** Deliveries before the message goes to the dead-letter queue. */
   maxAttempts?: number;
   handler: EventHandler;
+  /**
+   * A queue of this subscriber alone, deleted when it goes away (RabbitMQ: exclusive, auto-delete, not
+   * durable). Give each replica its own queue name and every replica receives every event: a broadcast,
+   * for things such as dropping a cache. Events published while it is disconnected are not kept.
+   */
+  exclusive?: boolean;
 }
 
 export interface Subscription {

@@ -7,6 +7,8 @@ import type { ConsignmentDb } from './database';
 import { CompanyDirectory } from './companies/company.context';
 import { consignmentRoutes } from './consignments/consignment.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
+import { allocateRoutes } from './consignments/consignment.allocate.routes';
+import { allocationRulesClient, type AllocationRules } from './consignments/consignment.auto-allocation';
 import { manifestClaimRoutes } from './manifests/manifest-claim.routes';
 
 export const AUDIENCE = 'consignment';
@@ -20,6 +22,9 @@ export interface AppOptions {
   readiness: Record<string, ReadinessCheck>;
   afterCommit: () => void;
   companies?: CompanyDirectory;
+  /** Base URLs of the other services (allocation by rules asks delivery-options); read at call time. */
+  peers?: Record<string, string>;
+  rules?: AllocationRules;
 }
 
 /** Builds the service's express app without listening, so tests can drive it directly. */
@@ -27,10 +32,12 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
   const app = createApp(o.logger);
   mountHealth(app, o.readiness);
   const companies = o.companies ?? new CompanyDirectory(o.db, o.registry);
-  const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date() };
+  const rules = o.rules ?? allocationRulesClient(o.peers ?? {}, o.internalJwtSecret);
+  const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules };
   const company = Router({ mergeParams: true });
   company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
   company.use(lookupRoutes(companies));
+  company.use(allocateRoutes(deps));
   company.use(consignmentRoutes(deps, o.publicBaseUrl));
   company.use(manifestClaimRoutes(deps));
   app.use('/companies/:company', company);

@@ -23,7 +23,7 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
   const afterCommit = () => relay.nudge();
   const subscriptions = await startConsumers({ database, bus: rt.bus, registry, companies, logger, afterCommit });
   const { app } = buildApp({
-    db: database.db, registry, logger, companies, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl,
+    db: database.db, registry, logger, companies, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl, peers: rt.peers,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
     afterCommit,
   });

@@ -8,6 +8,7 @@ import { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { COMPANY_PREFIXES, companyRoutes, type EdgeDeps } from './routes/public.routes';
 import { docsRoutes } from './docs/docs.routes';
+import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { createMetrics } from './metrics';
 
 export interface GatewayAppOptions {
@@ -34,6 +35,7 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), services: o.services,
   };
   for (const prefix of COMPANY_PREFIXES) app.use(prefix, companyRoutes(deps));
+  app.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));
   return app;

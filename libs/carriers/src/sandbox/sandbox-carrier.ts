@@ -5,6 +5,8 @@ import {
 } from '../carrier';
 import { crossesCustomsBorder } from '../customs';
 import { validatePostcode } from './postcodes';
+import type { LabelDesign, RoutingInput } from '../labels';
+import { SANDBOX_LABEL_SPECS } from './sandbox-labels';
 
 /**
  * Sandbox trigger, documented like a payment sandbox's test card numbers: the sandbox carriers book
@@ -111,5 +113,19 @@ export class SandboxCarrier implements Carrier {
     // Derived from the manifest id, so submitting the same manifest again answers the same reference.
     const digest = createHash('sha256').update(`${this.identifier}\u0000${req.company}\u0000${req.manifestId}`).digest('hex');
     return { reference: `${this.identifier.slice(0, 3).toUpperCase()}M${BigInt(`0x${digest.slice(0, 15)}`).toString().padStart(18, '0').slice(0, 12)}` };
+  }
+
+  // Label members (labels.ts): each sandbox carrier's own label specification, by identifier.
+  labelDesign(service: CarrierServiceDef): LabelDesign {
+    const spec = SANDBOX_LABEL_SPECS[this.identifier];
+    return spec ? spec.design(service) : { ...SANDBOX_LABEL_SPECS.generic.design(service), brand: this.name.toUpperCase() };
+  }
+
+  sortCode(destination: Address, service: CarrierServiceDef): string {
+    return (SANDBOX_LABEL_SPECS[this.identifier] ?? SANDBOX_LABEL_SPECS.generic).sortCode(destination, service);
+  }
+
+  routingCode(input: RoutingInput): string {
+    return (SANDBOX_LABEL_SPECS[this.identifier] ?? SANDBOX_LABEL_SPECS.generic).routingCode(input);
   }
 }

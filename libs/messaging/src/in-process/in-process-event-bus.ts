@@ -52,6 +52,8 @@ export class InProcessEventBus implements EventBus {
         consumer.cancelled = true;
         const at = owner.consumers.indexOf(consumer);
         if (at >= 0) owner.consumers.splice(at, 1);
+        // An exclusive queue goes away with its subscriber, as an auto-delete queue does on a broker.
+        if (opts.exclusive && owner.consumers.length === 0 && this.queues.get(opts.queue) === owner) this.queues.delete(opts.queue);
         await Promise.allSettled([...consumer.inFlight]);
       },
     };

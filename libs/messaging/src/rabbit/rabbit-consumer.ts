@@ -65,7 +65,7 @@ export class RabbitConsumer {
       if (!this.cancelled) this.deps.onLost(this);
     });
     try {
-      await assertConsumerTopology(ch, this.deps.exchange, this.queue, this.opts.bindings);
+      await assertConsumerTopology(ch, this.deps.exchange, this.queue, this.opts.bindings, this.opts.exclusive);
       await ch.prefetch(this.opts.prefetch ?? 20);
       const { consumerTag } = await ch.consume(this.queue, (msg) => {
         // null: the broker cancelled the consumer (queue deleted); closing the channel re-attaches it.

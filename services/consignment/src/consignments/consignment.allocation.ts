@@ -50,7 +50,7 @@ export async function allocate(
   target: AllocationTarget, data: ConsignmentData, warehouse: Warehouse, options: Record<string, string>,
   ids: { company: string; identifier: string; orderNumber: string },
 ): Promise<AllocationOutcome> {
-  if (target.kind === 'none') return { allocated: false, rejectionReason: null };
+  if (target.kind === 'none' || target.kind === 'rules') return { allocated: false, rejectionReason: null };
   const destination = destinationOf(data);
   const service = target.kind === 'service' ? target.service : target.carrier.defaultService(warehouse.address, destination);
   try {

@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { InvalidError } from '@waybill/http';
 import type { ConsignmentDeps } from './consignment.deps';
 import { prepareInput, type PreparedInput } from './consignment.input';
-import { allocate, withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
+import { withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
+import { allocateTarget } from './consignment.auto-allocation';
 import { existingIdentifiers, insertConsignments } from './consignment.repository';
 import { recordEvents, ConsignmentEvents, type PendingEvent } from './consignment.events';
 import { toApi } from './consignment.mapper';
@@ -53,7 +54,9 @@ export async function createConsignments(deps: ConsignmentDeps, company: string,
   const fresh = planned.filter((p) => !already.has(p.identifier));
   await Promise.all(fresh.map(async (p) => {
     const warehouse = ctx.warehouse(p.input.warehouseId)!;
-    p.outcome = await allocate(p.input.target, p.input.data, warehouse, p.input.options, { company, identifier: p.identifier, orderNumber: p.input.orderNumber });
+    p.outcome = await allocateTarget(deps, ctx, p.input.target, {
+      data: p.input.data, warehouse, options: p.input.options, ids: { company, identifier: p.identifier, orderNumber: p.input.orderNumber },
+    });
   }));
   await persist(deps, ctx, company, fresh);
   return { success: planned.map((p) => p.identifier), errors };

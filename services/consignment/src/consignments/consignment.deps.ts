@@ -3,6 +3,7 @@ import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
 import type { ConsignmentDb } from '../database';
 import type { CompanyDirectory } from '../companies/company.context';
+import type { AllocationRules } from './consignment.auto-allocation';
 
 /** What the consignment use cases need; built once in app.ts. */
 export interface ConsignmentDeps {
@@ -13,4 +14,6 @@ export interface ConsignmentDeps {
   /** Called after a commit that wrote events, so the outbox relay publishes without waiting to poll. */
   afterCommit: () => void;
   now: () => Date;
+  /** The delivery-options service's allocation rules, for `"service_id": "auto"`. */
+  rules: AllocationRules;
 }

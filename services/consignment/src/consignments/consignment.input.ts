@@ -10,6 +10,7 @@ import { normaliseBlanks, stripReadOnly, toUtcIso, blankPaths } from './input.no
 export type AllocationTarget =
   | { kind: 'service'; carrier: Carrier; service: CarrierServiceDef }
   | { kind: 'carrier'; carrier: Carrier }
+  | { kind: 'rules' }
   | { kind: 'none' };
 
 export interface PreparedInput {
@@ -60,7 +61,7 @@ export function prepareInput(raw: unknown, mode: 'create' | 'update', ctx: Compa
   const recipient = body.recipient as { address: { country: string } };
   recipient.address.country = recipient.address.country.toUpperCase();
   const options = Object.fromEntries(Object.entries((body.options ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-  const requestedCarrier = target.kind === 'none' ? null : target.carrier.identifier;
+  const requestedCarrier = target.kind === 'service' || target.kind === 'carrier' ? target.carrier.identifier : null;
   for (const k of ['options', 'service_id', 'carrier', 'warehouse_id']) delete body[k];
   return { data: body as ConsignmentData, orderNumber: body.order_number as string, warehouseId: warehouseId(warehouse!), target, requestedCarrier, options };
 }
@@ -68,6 +69,7 @@ export function prepareInput(raw: unknown, mode: 'create' | 'update', ctx: Compa
 function resolveTarget(body: Record<string, unknown>, ctx: CompanyContext, errors: Record<string, string[]>): AllocationTarget {
   const sid = body.service_id;
   if (typeof sid === 'string') {
+    if (sid.trim().toLowerCase() === 'auto') return { kind: 'rules' };
     const found = ctx.service(sid);
     if (found) return { kind: 'service', ...found };
     errors.service_id = [`carrier service "${sid}" not found.`];

@@ -48,3 +48,14 @@ export async function recordStatus(trx: Transaction<ConsignmentDb>, identifier: 
 export async function statusHistory(db: Db, identifier: string) {
   return db.selectFrom('status_history').select(['status', 'reason', 'at']).where('identifier', '=', identifier).orderBy('id').execute();
 }
+
+/** Moves a consignment from one status to another only if it is still in `from` (an event may arrive late). */
+export async function moveStatusIf(
+  trx: Transaction<ConsignmentDb>, company: string, identifier: string, from: ConsignmentStatus, to: ConsignmentStatus,
+): Promise<ConsignmentRow | undefined> {
+  return trx.updateTable('consignments')
+    .set({ status: to, version: sql`version + 1`, updated_at: new Date().toISOString() })
+    .where('company', '=', company).where('identifier', '=', identifier).where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}

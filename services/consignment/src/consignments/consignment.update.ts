@@ -1,7 +1,8 @@
 import { ConflictError, NotFoundError } from '@waybill/http';
 import type { ConsignmentDeps } from './consignment.deps';
 import { prepareInput, type AllocationTarget, type PreparedInput } from './consignment.input';
-import { allocate, destinationOf, parcelsOf, withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
+import { destinationOf, parcelsOf, withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
+import { allocateTarget } from './consignment.auto-allocation';
 import { findByIdentifier, recordStatus, updateIfVersion } from './consignment.repository';
 import { assertEditable, isAllocated, type ConsignmentStatus } from './consignment.status';
 import { ConsignmentEvents, recordEvents, type PendingEvent } from './consignment.events';
@@ -33,9 +34,9 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
   const input = prepareInput(body, 'update', ctx, deps.now());
 
   const keep = keepsBooking(row, input);
-  const outcome: AllocationOutcome | null = keep ? null : await allocate(
-    input.target, input.data, ctx.warehouse(input.warehouseId)!, input.options, { company, identifier, orderNumber: input.orderNumber },
-  );
+  const outcome: AllocationOutcome | null = keep ? null : await allocateTarget(deps, ctx, input.target, {
+    data: input.data, warehouse: ctx.warehouse(input.warehouseId)!, options: input.options, ids: { company, identifier, orderNumber: input.orderNumber },
+  });
   const patch = buildPatch(row, input, outcome);
   const events: PendingEvent[] = [];
   let updated: ConsignmentRow | undefined;

@@ -4,6 +4,7 @@ import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
 import type { ConsignmentDb } from '../database';
 import type { CompanyDirectory } from '../companies/company.context';
+import { startLabelsPrintedConsumer } from './labels-printed.consumer';
 
 /** What a consumer of other contexts' events gets to work with. */
 export interface ConsumerDeps {
@@ -20,7 +21,9 @@ export interface ConsumerDeps {
  * folder (durable queue `consignment.<purpose>`, wrapped in `idempotent` from @waybill/messaging) and is
  * added to this list.
  */
-const CONSUMERS: Array<(deps: ConsumerDeps) => Promise<Subscription>> = [];
+const CONSUMERS: Array<(deps: ConsumerDeps) => Promise<Subscription>> = [
+  startLabelsPrintedConsumer,
+];
 
 export async function startConsumers(deps: ConsumerDeps): Promise<Subscription[]> {
   return Promise.all(CONSUMERS.map((start) => start(deps)));

@@ -5,8 +5,6 @@ import type { Principal } from '../auth/authenticator';
 
 /** Headers a service may need from the client; everything else (credentials included) stays at the edge. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'traceparent', 'tracestate', 'x-waybill-signature'];
-// content-length: the body is passed through unchanged, and with its length known the response goes out
-// without chunked framing (one write fewer per response).
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'allow', 'retry-after', 'idempotent-replayed', 'location', 'content-disposition', 'cache-control'];
 
 export interface ProxyTarget {

@@ -15,8 +15,15 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   warehouses: 'consignment',
   consignments: 'consignment',
   consignment: 'consignment',
+  'delivery-rules': 'delivery-options',
+  'delivery-settings': 'delivery-options',
   manifest: 'manifest',
 };
+
+/** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
+export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string }> = [
+  { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
+];
 
 export interface EdgeDeps {
   authenticator: Authenticator;
@@ -81,7 +88,7 @@ export function companyRoutes(deps: EdgeDeps): Router {
     const principal = await authorise(deps, req, 'consignments');
     const rest = safePath(req.path);
     const segment = rest.split('/')[1] ?? '';
-    const audience = CONSIGNMENTS_ROUTES[segment];
+    const audience = SPECIFIC_ROUTES.find((r) => r.pattern.test(rest))?.audience ?? CONSIGNMENTS_ROUTES[segment];
     if (!audience) throw new NotFoundError();
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const prefix = req.baseUrl;

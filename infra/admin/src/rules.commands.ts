@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { ConsignmentAdmin } from '@waybill/consignment';
+import { openDeliveryOptionsAdmin, type DeliveryOptionsAdmin } from '@waybill/delivery-options';
+import type { DbTarget } from '@waybill/db';
+import { catalogParts } from './catalog';
+
+type WithTarget = (fn: (target: DbTarget, cs: ConsignmentAdmin) => Promise<void>) => Promise<void>;
+
+const out = (v: unknown): void => {
+  process.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
+};
+
+/** A rule body from `--json '<json>'` or `--file rule.json` (`-` reads standard input). */
+function ruleBody(o: { json?: string; file?: string }): unknown {
+  const text = o.json ?? (o.file === '-' ? readFileSync(0, 'utf8') : o.file ? readFileSync(o.file, 'utf8') : undefined);
+  if (text === undefined) throw new Error('give the rule with --json or --file');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`rule: not JSON (${(err as Error).message})`);
+  }
+}
+
+/** Shows every field error of a rejected rule, as the API's 400 would. */
+async function reported<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const errors = (err as { errors?: Record<string, string[]> }).errors;
+    if (errors) throw new Error(Object.entries(errors).map(([k, v]) => `${k}: ${v.join(' ')}`).join('\n  '));
+    throw err;
+  }
+}
+
+/**
+ * `waybill rules …`: delivery rules and the allocation preference. Running services pick a change up
+ * as soon as their outbox relay publishes the rules-changed event (they need not be restarted).
+ */
+export function registerRulesCommands(program: Command, withTarget: WithTarget): void {
+  const rules = program.command('rules').description('delivery rules (delivery options and allocation by rules)');
+  const withRules = (fn: (dor: DeliveryOptionsAdmin, cs: ConsignmentAdmin) => Promise<void>) => withTarget(async (target, cs) => {
+    const dor = await openDeliveryOptionsAdmin(target);
+    try {
+      await fn(dor, cs);
+    } finally {
+      await dor.close();
+    }
+  });
+  const parts = async (cs: ConsignmentAdmin, company: string) => {
+    const l = await cs.lookups(company);
+    return catalogParts(company, l.carrierIds, l.warehouses);
+  };
+
+  rules.command('list <company>').description('list a company\'s rules in evaluation order')
+    .action((c: string) => withRules(async (dor) => { out(await dor.listRules(c)); }));
+  rules.command('add <company>').option('--json <json>', 'the rule as JSON').option('--file <path>', 'a JSON file with the rule (- for stdin)')
+    .description('add a rule (see README, "Delivery rules")')
+    .action((c: string, o: { json?: string; file?: string }) => withRules(async (dor, cs) => {
+      const body = ruleBody(o);
+      out(await reported(async () => dor.addRule(c, body, await parts(cs, c))));
+    }));
+  rules.command('update <company> <id>').option('--json <json>').option('--file <path>').description('replace a rule')
+    .action((c: string, id: string, o: { json?: string; file?: string }) => withRules(async (dor, cs) => {
+      const body = ruleBody(o);
+      out(await reported(async () => dor.replaceRule(c, id, body, await parts(cs, c))));
+    }));
+  rules.command('delete <company> <id>').description('delete a rule')
+    .action((c: string, id: string) => withRules(async (dor) => {
+      await reported(() => dor.removeRule(c, id));
+      out({ deleted: id });
+    }));
+  rules.command('settings <company>').option('--preference <cheapest|fastest>', 'allocation preference').option('--currency <code>', 'currency of rule prices')
+    .description('show or change the allocation preference and currency')
+    .action((c: string, o: { preference?: string; currency?: string }) => withRules(async (dor) => {
+      const change = { ...(o.preference && { allocation_preference: o.preference }), ...(o.currency && { currency: o.currency }) };
+      out(await reported(() => (Object.keys(change).length ? dor.updateSettings(c, change) : dor.settings(c))));
+    }));
+}

@@ -1,0 +1,33 @@
+import { Router, type Express } from 'express';
+import type { Logger } from '@waybill/logger';
+import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import type { QuoteDeps } from './quote/quote.deps';
+import type { RulesDeps } from './rules/rule.service';
+import { deliveryOptionsRoutes } from './quote/delivery-options.routes';
+import { allocationRoutes } from './allocation/allocation.routes';
+import { ruleRoutes } from './rules/rule.routes';
+
+export const AUDIENCE = 'delivery-options';
+
+export interface AppOptions {
+  quote: QuoteDeps;
+  rules: RulesDeps;
+  logger: Logger;
+  internalJwtSecret: string;
+  readiness: Record<string, ReadinessCheck>;
+}
+
+/** Builds the service's express app without listening, so tests can drive it directly. */
+export function buildApp(o: AppOptions): Express {
+  const app = createApp(o.logger);
+  mountHealth(app, o.readiness);
+  const company = Router({ mergeParams: true });
+  company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
+  company.use(deliveryOptionsRoutes(o.quote));
+  company.use(allocationRoutes(o.quote));
+  company.use(ruleRoutes(o.rules));
+  app.use('/companies/:company', company);
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(o.logger));
+  return app;
+}

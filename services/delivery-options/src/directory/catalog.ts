@@ -1,0 +1,58 @@
+import type { ServiceInfo } from '../engine/quote';
+
+/** A warehouse as the rules engine needs it: where it is, and the zone its cutoffs are read in. */
+export interface WarehouseInfo {
+  id: string;
+  name: string;
+  country: string;
+  region: string | null;
+  timeZone: string;
+}
+
+/**
+ * What the consignment service says a company may ship with and from. Keys are lower case: service
+ * ids (`<carrier name>|<service name>`) and warehouse ids (`<company_slug>|<warehouse name>`).
+ */
+export interface CompanyCatalog {
+  company: string;
+  services: ReadonlyMap<string, ServiceInfo>;
+  warehouses: ReadonlyMap<string, WarehouseInfo>;
+  defaultWarehouse: WarehouseInfo | undefined;
+}
+
+export interface CatalogSource {
+  get(company: string): Promise<CompanyCatalog>;
+}
+
+/** A warehouse by `<company_slug>|<name>` or by bare name, as the consignments API accepts it. */
+export function findWarehouse(catalog: CompanyCatalog, ref: string): WarehouseInfo | undefined {
+  const id = ref.includes('|') ? ref : `${catalog.company}|${ref}`;
+  return catalog.warehouses.get(id.toLowerCase());
+}
+
+export interface CatalogParts {
+  services: Array<{ carrier_id: string; identifier: string; name: string }>;
+  warehouses: Array<{ identifier: string; name: string; is_default?: boolean; timezone?: string; address?: { country?: string; state?: string | null } }>;
+}
+
+/** Builds the catalog from the consignment service's /carrierservices and /warehouses answers. */
+export function buildCatalog(company: string, parts: CatalogParts): CompanyCatalog {
+  const services = new Map<string, ServiceInfo>();
+  for (const s of parts.services) {
+    const carrierName = s.identifier.slice(0, s.identifier.indexOf('|'));
+    services.set(s.identifier.toLowerCase(), { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName });
+  }
+  const warehouses = new Map<string, WarehouseInfo>();
+  let defaultWarehouse: WarehouseInfo | undefined;
+  let first: WarehouseInfo | undefined;
+  for (const w of parts.warehouses) {
+    const info: WarehouseInfo = {
+      id: w.identifier, name: w.name, country: String(w.address?.country ?? 'GB').toUpperCase(),
+      region: w.address?.state ?? null, timeZone: w.timezone ?? 'Europe/London',
+    };
+    warehouses.set(w.identifier.toLowerCase(), info);
+    first ??= info;
+    if (w.is_default) defaultWarehouse = info;
+  }
+  return { company, services, warehouses, defaultWarehouse: defaultWarehouse ?? first };
+}

@@ -1,0 +1,121 @@
+import type { DeliveryRule } from '@waybill/contracts';
+import { EU_COUNTRIES } from '@waybill/carriers';
+import { WEEKDAYS } from './calendar';
+import { compileConditions, type Condition, type MatchInput } from './conditions';
+import { decimalToMinor, minorDigits } from './money';
+import type { Timetable } from './schedule';
+
+export type DeliveryType = DeliveryRule['delivery_type'];
+export type Preference = 'cheapest' | 'fastest';
+
+export interface RuleSettings {
+  currency: string;
+  allocationPreference: Preference;
+}
+
+export interface CompiledRule {
+  id: string;
+  /** Lower-case `<carrier name>|<service name>`, the key of the company's enabled services. */
+  serviceKey: string;
+  deliveryType: DeliveryType;
+  window: { start: string; end: string } | null;
+  matches(m: MatchInput): boolean;
+  /** Price in company minor units, or null when no band covers the weight (the rule then does not apply). */
+  price(m: MatchInput): number | null;
+  timetable(warehouseId: string): Timetable;
+}
+
+export interface CompiledRuleSet {
+  currency: string;
+  digits: number;
+  preference: Preference;
+  /** Enabled rules that may deliver to `country`, in creation order. */
+  forCountry(country: string): readonly CompiledRule[];
+}
+
+export const DEFAULT_TRANSIT: Record<DeliveryType, number> = { same_day: 0, next_day: 1, nominated_day: 1, standard: 2, service_point: 2 };
+const MON_FRI = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
+
+function compilePrice(rule: DeliveryRule, digits: number): (m: MatchInput) => number | null {
+  const p = rule.price;
+  const bands = p.weight_bands?.map((b) => ({ upTo: b.up_to_kg, minor: decimalToMinor(b.amount, digits) }));
+  const fixed = p.amount === undefined ? null : decimalToMinor(p.amount, digits);
+  const freeAbove = p.free_above === undefined ? null : decimalToMinor(p.free_above, digits);
+  return (m) => {
+    if (freeAbove !== null && m.orderMinor !== null && m.orderMinor > freeAbove) return 0;
+    if (bands) return bands.find((b) => m.shipment.totalWeightKg <= b.upTo)?.minor ?? null;
+    return fixed;
+  };
+}
+
+function compileRule(rule: DeliveryRule, digits: number): CompiledRule {
+  const checks: Condition[] = compileConditions(rule.conditions ?? {}, digits);
+  const s = rule.schedule ?? {};
+  const workingDays = new Set((s.working_days ?? MON_FRI).map((d) => WEEKDAYS.indexOf(d)));
+  const base = {
+    transitDays: s.transit_days ?? DEFAULT_TRANSIT[rule.delivery_type],
+    workingDays,
+    days: rule.delivery_type === 'nominated_day' ? s.nominated_days ?? 5 : 1,
+  };
+  const cutoffs = new Map(Object.entries(s.warehouse_cutoffs ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const timetables = new Map<string, Timetable>();
+  const timetable = (warehouseId: string): Timetable => {
+    let t = timetables.get(warehouseId);
+    if (!t) {
+      const cutoff = cutoffs.get(warehouseId.toLowerCase()) ?? s.cutoff ?? null;
+      t = { ...base, cutoff, key: `${cutoff}|${base.transitDays}|${[...workingDays].sort().join('')}|${base.days}` };
+      timetables.set(warehouseId, t);
+    }
+    return t;
+  };
+  return {
+    id: rule.id,
+    serviceKey: rule.service_id.toLowerCase(),
+    deliveryType: rule.delivery_type,
+    window: s.delivery_window ?? null,
+    matches: (m) => checks.every((check) => check(m)),
+    price: compilePrice(rule, digits),
+    timetable,
+  };
+}
+
+/** Destinations of a rule: ISO codes, "EU" for the member states, "*" for anywhere. */
+function destinationsOf(rule: DeliveryRule): string[] | '*' {
+  const list = rule.conditions?.countries;
+  if (!list || list.includes('*')) return '*';
+  return [...new Set(list.flatMap((c) => (c.toUpperCase() === 'EU' ? [...EU_COUNTRIES] : [c.toUpperCase()])))];
+}
+
+/**
+ * Compiles a company's rules once; a request then only looks at the rules indexed under its
+ * destination country, with every price, pattern and set prepared.
+ */
+export function compileRuleSet(rules: readonly DeliveryRule[], settings: RuleSettings): CompiledRuleSet {
+  const digits = minorDigits(settings.currency);
+  const byCountry = new Map<string, CompiledRule[]>();
+  const anywhere: Array<{ order: number; rule: CompiledRule }> = [];
+  const specific: Array<{ order: number; rule: CompiledRule; countries: string[] }> = [];
+  rules.filter((r) => r.enabled).forEach((r, order) => {
+    const compiled = compileRule(r, digits);
+    const dest = destinationsOf(r);
+    if (dest === '*') anywhere.push({ order, rule: compiled });
+    else specific.push({ order, rule: compiled, countries: dest });
+  });
+  const merged = new Map<string, CompiledRule[]>();
+  for (const s of specific) for (const c of s.countries) (byCountry.get(c) ?? byCountry.set(c, []).get(c)!).push(s.rule);
+  const anywhereRules = anywhere.map((a) => a.rule);
+  const order = new Map([...anywhere, ...specific].map((x) => [x.rule, x.order]));
+  return {
+    currency: settings.currency.toUpperCase(),
+    digits,
+    preference: settings.allocationPreference,
+    forCountry(country) {
+      let list = merged.get(country);
+      if (!list) {
+        list = [...(byCountry.get(country) ?? []), ...anywhereRules].sort((a, b) => order.get(a)! - order.get(b)!);
+        merged.set(country, list);
+      }
+      return list;
+    },
+  };
+}

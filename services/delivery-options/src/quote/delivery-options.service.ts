@@ -1,0 +1,18 @@
+import type { DeliveryOptionsResponse } from '@waybill/contracts';
+import { fastestFirst, quotes, toDeliveryOption } from '../engine/quote';
+import { shipmentOf } from '../engine/shipment';
+import { wallClock } from '../engine/calendar';
+import { checkHorizon, originOf, parseRequest } from './request';
+import { originFrom, type QuoteDeps } from './quote.deps';
+
+/** POST delivery_options: every option the company's rules give, soonest first, then cheapest. */
+export async function deliveryOptions(deps: QuoteDeps, company: string, raw: unknown): Promise<DeliveryOptionsResponse> {
+  const body = parseRequest(raw);
+  const [catalog, rules] = await Promise.all([deps.catalogs.get(company), deps.rules.get(company)]);
+  const origin = originFrom(originOf(catalog, body.warehouse_id));
+  const shipment = shipmentOf(body);
+  const now = deps.now();
+  const shippingDate = shipment.shippingDate === null ? null : checkHorizon(shipment.shippingDate, wallClock(now, origin.timeZone).date);
+  const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now }, shipment, origin, shippingDate);
+  return { delivery_options: fastestFirst(found).map((q) => toDeliveryOption(q, rules)) };
+}

@@ -1,0 +1,51 @@
+import { openDatabase, migrateToLatest } from '@waybill/db';
+import { InternalTokenSigner } from '@waybill/internal-auth';
+import { closeServer, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { OutboxRelay } from '@waybill/messaging';
+import { buildApp } from './app';
+import type { DeliveryOptionsDb } from './database';
+import { migrations } from './migrations';
+import { CompiledRulesCache } from './cache/compiled-rules.cache';
+import { rulesLoader } from './cache/rules.loader';
+import { subscribeInvalidation } from './cache/invalidation.consumer';
+import { ConsignmentCatalogs } from './directory/consignment-catalogs';
+import { HolidayCalendar } from './engine/holidays';
+
+export const SCHEMA = 'delivery_options';
+
+export interface DeliveryOptionsServiceOptions {
+  /** How long a company's warehouses and carriers from the consignment service are trusted. */
+  catalogTtlMs?: number;
+  now?: () => Date;
+}
+
+/** Migrates, starts the outbox relay and the per-replica cache invalidation, and serves the internal API. */
+export async function startDeliveryOptionsService(rt: ServiceRuntime, opts: DeliveryOptionsServiceOptions = {}): Promise<RunningService> {
+  const logger = rt.logger.child({ service: 'delivery-options' });
+  const database = openDatabase<DeliveryOptionsDb>(rt.db, SCHEMA);
+  await migrateToLatest(database.db, SCHEMA, migrations);
+  const relay = new OutboxRelay({ database, bus: rt.bus, logger });
+  relay.start();
+  const cache = new CompiledRulesCache(rulesLoader(database.db));
+  const subscription = await subscribeInvalidation(rt.bus, cache);
+  const client = new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret));
+  const catalogs = new ConsignmentCatalogs(client, logger, opts.catalogTtlMs);
+  const app = buildApp({
+    quote: { catalogs, rules: cache, holidays: new HolidayCalendar(), now: opts.now ?? (() => new Date()) },
+    rules: { db: database.db, catalogs, changed: (company) => { cache.invalidate(company); relay.nudge(); } },
+    logger, internalJwtSecret: rt.internalJwtSecret,
+    readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
+  });
+  const { server, port } = await listen(app, rt.port, rt.host);
+  logger.info({ port }, 'delivery-options service listening');
+  return {
+    name: 'delivery-options',
+    port,
+    stop: async () => {
+      await closeServer(server);
+      await subscription.cancel();
+      await relay.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { ConflictError } from '@waybill/http';
+import type { CarrierRegistry } from '@waybill/carriers';
+import type { Kysely } from 'kysely';
+import type { DocumentsDb } from '../database';
+import { recordLabelsPrinted } from '../events/labels-printed.event';
+import { buildInvoice } from '../invoices/invoice.model';
+import { labelFacts } from '../labels/label.facts';
+import type { ConsignmentPeer } from '../peers/consignment.peer';
+import { findSettings } from '../settings/settings.repository';
+import type { ConsignmentView } from './consignment.view';
+import { DocumentCache } from './documents.cache';
+import { parseDocumentQuery, requestKey } from './documents.query';
+import { renderDocuments, sizeOf, type RenderedDocuments } from './documents.render';
+import { senderOf, type WarehouseView } from './sender';
+
+export interface DocumentsDeps {
+  db: Kysely<DocumentsDb>;
+  peer: ConsignmentPeer;
+  registry: CarrierRegistry;
+  cache: DocumentCache<RenderedDocuments>;
+  /** Called after the printed event is committed, so the outbox relay publishes it at once. */
+  afterCommit: () => void;
+}
+
+/** An Unallocated consignment is allocated by the company's rules first (API.md 5a), as Scurri does. */
+async function printable(deps: DocumentsDeps, company: string, identifier: string): Promise<ConsignmentView> {
+  const c = await deps.peer.consignment(company, identifier);
+  const status = c.current_status.status;
+  if (status === 'Cancelled') throw new ConflictError('Consignment is Cancelled and has no documents.');
+  return status === 'Unallocated' ? deps.peer.allocateByRules(company, identifier) : c;
+}
+
+/** The consignment's creation time stamps the PDFs (never the current time, so reprints are identical). */
+function createdAt(c: ConsignmentView): Date {
+  const d = new Date(c.create_date);
+  return Number.isNaN(d.getTime()) ? new Date(0) : d;
+}
+
+function shipFrom(warehouses: WarehouseView[], warehouseId: string | null): WarehouseView {
+  const w = warehouses.find((x) => x.identifier === warehouseId) ?? warehouses.find((x) => x.is_default) ?? warehouses[0];
+  if (!w) throw new ConflictError('warehouse_id: the company has no warehouse to ship from.');
+  return w;
+}
+
+/**
+ * Labels (and the customs invoice where the carrier needs one) of a consignment. Every check that can
+ * refuse the request runs before anything is printed; fetching the documents of an Allocated
+ * consignment then tells the consignment service, which moves it to Printed.
+ */
+export async function consignmentDocuments(deps: DocumentsDeps, company: string, identifier: string, query: Record<string, unknown>): Promise<RenderedDocuments> {
+  const settings = await findSettings(deps.db, company);
+  const request = parseDocumentQuery(query, settings.labelSizes);
+  const c = await printable(deps, company, identifier);
+  const found = c.service_id ? deps.registry.findService(c.service_id) : undefined;
+  if (!found) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
+  const warehouse = shipFrom(await deps.peer.warehouses(company), c.warehouse_id ?? null);
+  const sender = senderOf(warehouse, settings.contact, c.custom_attributes);
+  const customs = found.carrier.requiresCustoms(warehouse.address.country, c.recipient.address.country);
+  const invoice = customs ? buildInvoice(c, sender, found.carrier.name) : null;
+  const { current_status: _status, ...content } = c;
+  const key = DocumentCache.key(c.identifier, [company, content, sender, settings, requestKey(request)]);
+  let docs = deps.cache.get(key);
+  if (!docs) {
+    const facts = labelFacts({ consignment: c, sender, carrier: found.carrier, service: found.service });
+    docs = await renderDocuments({ facts, invoice, settings, request, createdAt: createdAt(c), title: `Labels ${c.order_number}` });
+    deps.cache.set(key, docs, sizeOf(docs));
+  }
+  if (c.current_status.status === 'Allocated') {
+    await recordLabelsPrinted(deps.db, company, c.identifier);
+    deps.afterCommit();
+  }
+  return docs;
+}

@@ -1,0 +1,75 @@
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { barsWidth, matrixGrid } from '../labels/barcodes';
+import { DESIGN_DPI, pixelSize, type LabelElement, type LabelLayout } from '../labels/layout.model';
+import { textWidth } from '../labels/text-metrics';
+import { encodeGreyPng } from './png.encode';
+import { darkRuns } from './runs';
+
+// Arimo ships inside its npm package and has Helvetica's metrics, so text fills the same width as in the PDF.
+const FAMILY = 'WaybillArimo';
+let fontsReady = false;
+function registerFonts(): void {
+  if (fontsReady) return;
+  for (const weight of ['400', '700']) {
+    GlobalFonts.registerFromPath(require.resolve(`@fontsource/arimo/files/arimo-latin-${weight}-normal.woff2`), FAMILY);
+  }
+  fontsReady = true;
+}
+
+/** Helvetica's ascender: the PDF writer puts the baseline this far below the top of the text box. */
+const ASCENT = 0.718;
+
+function fillRuns(ctx: SKRSContext2D, x0: number, y: number, cell: number, count: number, dark: (i: number) => boolean): void {
+  darkRuns(count, dark, (start, length) => ctx.fillRect(x0 + start * cell, y, length * cell, cell));
+}
+
+function draw(ctx: SKRSContext2D, e: LabelElement, k: number): void {
+  const d = (v: number) => Math.round(v * k);
+  ctx.fillStyle = 'black';
+  if (e.kind === 'box') {
+    if (e.fill) ctx.fillRect(d(e.x), d(e.y), d(e.w), d(e.h));
+    else {
+      const t = Math.max(1, d(e.t));
+      ctx.fillRect(d(e.x), d(e.y), d(e.w), t);
+      ctx.fillRect(d(e.x), d(e.y) + d(e.h) - t, d(e.w), t);
+      ctx.fillRect(d(e.x), d(e.y), t, d(e.h));
+      ctx.fillRect(d(e.x) + d(e.w) - t, d(e.y), t, d(e.h));
+    }
+  } else if (e.kind === 'code128') {
+    // Whole-pixel modules, as a printer's dots: a scanner needs every bar of the same width to match.
+    const m = Math.max(1, Math.round(e.module * k));
+    let x = d(e.x) + Math.max(0, Math.round((d(e.width) - barsWidth(e.bars) * m) / 2));
+    e.bars.forEach((b, i) => {
+      if (i % 2 === 0) ctx.fillRect(x, d(e.y), b * m, d(e.h));
+      x += b * m;
+    });
+  } else if (e.kind === 'matrix') {
+    const m = Math.max(1, Math.round(e.module * k));
+    const g = matrixGrid(e.symbology, e.data);
+    for (let y = 0; y < g.size; y++) fillRuns(ctx, d(e.x), d(e.y) + y * m, m, g.size, (i) => g.cells[y * g.size + i] === 1);
+  } else if (e.kind === 'bitmap') {
+    const c = Math.max(1, d(e.scale));
+    e.rows.forEach((row, y) => fillRuns(ctx, d(e.x), d(e.y) + y * c, c, row.length, (i) => row[i] === '#'));
+  } else {
+    const w = textWidth(e.text, e.size, e.bold);
+    const dx = e.align === 'left' ? 0 : e.align === 'center' ? (e.width - w) / 2 : e.width - w;
+    ctx.font = `${e.bold ? 'bold ' : ''}${e.size * k}px ${FAMILY}`;
+    ctx.fillStyle = e.inverse ? 'white' : 'black';
+    ctx.fillText(e.text, (e.x + dx) * k, (e.y + e.size * ASCENT) * k);
+  }
+}
+
+/** Rasterises one label at `dpi`: 812×1218 px for 4x6 at 203 dpi, 1200×1800 at 300. */
+export function pngLabel(layout: LabelLayout, dpi: number): Buffer {
+  registerFonts();
+  const { width, height } = pixelSize(layout.size, dpi);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = 'white';
+  ctx.fillRect(0, 0, width, height);
+  ctx.textBaseline = 'alphabetic';
+  const k = dpi / DESIGN_DPI;
+  for (const e of layout.elements) if (e.kind !== 'text') draw(ctx, e, k);
+  for (const e of layout.elements) if (e.kind === 'text') draw(ctx, e, k);
+  return encodeGreyPng(canvas.data(), width, height);
+}

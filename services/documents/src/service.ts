@@ -1,0 +1,34 @@
+import { openDatabase, migrateToLatest } from '@waybill/db';
+import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { OutboxRelay } from '@waybill/messaging';
+import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
+import { buildApp } from './app';
+import type { DocumentsDb } from './database';
+import { migrations } from './migrations';
+
+export const SCHEMA = 'documents';
+
+/** Migrates, starts the outbox relay and serves the internal HTTP API. */
+export async function startDocumentsService(rt: ServiceRuntime, opts: { registry?: CarrierRegistry } = {}): Promise<RunningService> {
+  const logger = rt.logger.child({ service: 'documents' });
+  const database = openDatabase<DocumentsDb>(rt.db, SCHEMA);
+  await migrateToLatest(database.db, SCHEMA, migrations);
+  const relay = new OutboxRelay({ database, bus: rt.bus, logger });
+  relay.start();
+  const app = buildApp({
+    db: database.db, registry: opts.registry ?? sandboxRegistry(rt.defaultPublicUrl), logger,
+    internalJwtSecret: rt.internalJwtSecret, peers: rt.peers, afterCommit: () => relay.nudge(),
+    readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
+  });
+  const { server, port } = await listen(app, rt.port, rt.host);
+  logger.info({ port }, 'documents service listening');
+  return {
+    name: 'documents',
+    port,
+    stop: async () => {
+      await closeServer(server);
+      await relay.stop();
+      await database.close();
+    },
+  };
+}
