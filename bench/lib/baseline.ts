@@ -22,6 +22,9 @@ export async function startBaseline(sql: Client, databaseUrl: string, company: s
     DATABASE_URL: databaseUrl, PORT: String(port), BASELINE_TABLE, BASELINE_COMPANY: company,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(`${baseUrl}/healthz`, [proc]);
+  await waitForReady(`${baseUrl}/healthz`, [proc]).catch(async (err) => {
+    await proc.stop();
+    throw err;
+  });
   return { baseUrl, proc };
 }

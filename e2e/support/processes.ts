@@ -40,8 +40,12 @@ export function startProcess(name: string, entry: string, env: Record<string, st
   };
 }
 
-/** Polls a URL until it answers 200, or fails with the processes' output. */
-export async function waitForReady(url: string, procs: Proc[], timeoutMs = 90_000): Promise<void> {
+/**
+ * Polls a URL until it answers 200, or fails with the processes' output. The default deadline is below
+ * jest's 60 s hook timeout: a stack that misses it is then stopped by its starter instead of being
+ * left running after the hook has been abandoned.
+ */
+export async function waitForReady(url: string, procs: Proc[], timeoutMs = 55_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const p of procs) {

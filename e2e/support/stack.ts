@@ -43,14 +43,15 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
     DEMO_CARRIER_SECRET: DEMO.carrierSecret, DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', ...extraEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(`${baseUrl}/readyz`, [proc]);
-  return {
-    mode: 'one-process', baseUrl, creds: DEMO, procs: [proc],
-    stop: async () => {
-      await proc.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await proc.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  await waitForReady(`${baseUrl}/readyz`, [proc]).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { mode: 'one-process', baseUrl, creds: DEMO, procs: [proc], stop };
 }
 
 /** Every service that exists as its own process, with a fresh database and the shared real servers. */
