@@ -40,7 +40,11 @@ export function startProcess(name: string, entry: string, env: Record<string, st
   };
 }
 
-/** Polls a URL until it answers 200, or fails with the processes' output. */
+/**
+ * Polls a URL until it answers 200, or fails with the processes' output. The default deadline is below
+ * jest's hook timeout (180 s): a stack that misses it is then stopped by its starter instead of being
+ * left running after the hook has been abandoned.
+ */
 export async function waitForReady(url: string, procs: Proc[], timeoutMs = 170_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -51,14 +51,15 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
     DEMO_CARRIER_SECRET: DEMO.carrierSecret, DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', ...extraEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(`${baseUrl}/readyz`, [proc]);
-  return {
-    mode: 'one-process', baseUrl, creds: DEMO, procs: [proc],
-    stop: async () => {
-      await proc.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await proc.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  await waitForReady(`${baseUrl}/readyz`, [proc]).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { mode: 'one-process', baseUrl, creds: DEMO, procs: [proc], stop };
 }
 
 /** Every service that exists as its own process, with a fresh database and the shared real servers. */
@@ -81,15 +82,17 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
   const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));
   procs.push(startProcess('gateway', 'services/gateway/src/main.ts', { ...common, PORT: String(gatewayPort) }));
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-  await waitForReady(`${baseUrl}/readyz`, procs);
-  return {
-    mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace,
-    stop: async () => {
-      await Promise.all(procs.map((p) => p.stop()));
-      // The servers are shared: leave none of this stack's queues or job keys behind.
-      await deleteStackQueues(process.env.AMQP_URL!, namespace);
-      await deleteRedisKeys(process.env.REDIS_URL!, `waybill-${namespace}`);
-      await db.drop();
-    },
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    // The servers are shared: leave none of this stack's queues or job keys behind.
+    await deleteStackQueues(process.env.AMQP_URL!, namespace);
+    await deleteRedisKeys(process.env.REDIS_URL!, `waybill-${namespace}`);
+    await db.drop();
   };
+  // A stack that never became ready must not leave processes or a database behind.
+  await waitForReady(`${baseUrl}/readyz`, procs).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace, stop };
 }

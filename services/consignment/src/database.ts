@@ -1,10 +1,11 @@
-import type { ConsignmentsTable, StatusHistoryTable } from './consignments/consignment.table';
+import type { ConsignmentCountsTable, ConsignmentsTable, StatusHistoryTable } from './consignments/consignment.table';
 import type { CompanyCarriersTable, CompanySettingsTable, WarehousesTable } from './companies/company.table';
 import type { IdempotencyKeysTable } from './idempotency/idempotency.table';
 
 /** Every table of the consignment service's schema. */
 export interface ConsignmentDb {
   consignments: ConsignmentsTable;
+  consignment_counts: ConsignmentCountsTable;
   status_history: StatusHistoryTable;
   company_settings: CompanySettingsTable;
   warehouses: WarehousesTable;

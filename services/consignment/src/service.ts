@@ -15,7 +15,8 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
   const logger = rt.logger.child({ service: 'consignment' });
   const database = openDatabase<ConsignmentDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
-  const relay = new OutboxRelay({ database, bus: rt.bus, logger });
+  // Batch creates write hundreds of events a second; bigger claims let the relay keep up under load.
+  const relay = new OutboxRelay({ database, bus: rt.bus, logger, batchSize: 500 });
   relay.start();
   const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
   const companies = new CompanyDirectory(database.db, registry);

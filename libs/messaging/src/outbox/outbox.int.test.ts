@@ -6,7 +6,7 @@ import { FlakyBus } from '../test-support/flaky-bus';
 import { useServiceDatabase, type ServiceDB } from '../test-support/outbox-fixture';
 import type { EventBus, EventEnvelope } from '../types';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox.relay';
-import { writeEvent } from './outbox.writer';
+import { writeEvent, writeEvents } from './outbox.writer';
 
 const databases = useServiceDatabase();
 afterAll(() => databases.close());
@@ -99,6 +99,18 @@ describe.each(busVariants().map((v) => [v.name, v] as const))('outbox relay (%s)
 
     await eventually(() => received.length >= 25, { what: 'all events' });
     expect(ids()).toEqual(written.map((e) => e.id));
+  });
+
+  it('publishes a batch written in one go (writeEvents) in order, and refuses a batch holding a bad event', async () => {
+    const batch = Array.from({ length: 12 }, (_, i) => newEnvelope('outbox.widget.created', 'acme', { i }));
+    await database.db.transaction().execute((trx) => writeEvents(trx, batch));
+    const bad = { ...newEnvelope('outbox.widget.created', 'acme', {}), company: 'Not A Slug' };
+    await expect(writeEvents(database.db, [newEnvelope('outbox.widget.created', 'acme', {}), bad])).rejects.toThrow(/company/);
+    startRelay({ batchSize: 5 });
+    const sentinel = await createWidget(uniqueName('w'));
+
+    await eventually(() => ids().includes(sentinel.id), { what: 'sentinel' });
+    expect(ids().filter((id) => id !== sentinel.id)).toEqual(batch.map((e) => e.id));
   });
 
   it('publishes each event once when several relay replicas run', async () => {

@@ -49,7 +49,8 @@ export async function createConsignments(deps: ConsignmentDeps, company: string,
       errors[String(index)] = describeErrors(err);
     }
   });
-  const already = await existingIdentifiers(deps.db, company, planned.map((p) => p.identifier));
+  // Only key-derived identifiers can exist already (a retry after a crash); fresh random ones cannot.
+  const already = idempotencyKey ? await existingIdentifiers(deps.db, company, planned.map((p) => p.identifier)) : new Set<string>();
   const fresh = planned.filter((p) => !already.has(p.identifier));
   await Promise.all(fresh.map(async (p) => {
     const warehouse = ctx.warehouse(p.input.warehouseId)!;

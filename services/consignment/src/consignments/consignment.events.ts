@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { newEnvelope, writeEvent } from '@waybill/messaging';
+import { newEnvelope, writeEvents } from '@waybill/messaging';
 import type { ConsignmentDb } from '../database';
 
 /** Event types this service publishes (contracts/events). */
@@ -17,7 +17,10 @@ export interface PendingEvent {
   data: Record<string, unknown>;
 }
 
-/** Written in the same transaction as the state change they describe (transactional outbox). */
+/**
+ * Written in the same transaction as the state change they describe (transactional outbox), in one
+ * statement: a batch create would otherwise spend a round trip per event inside its transaction.
+ */
 export async function recordEvents(trx: Transaction<ConsignmentDb>, company: string, events: PendingEvent[]): Promise<void> {
-  for (const e of events) await writeEvent(trx, newEnvelope(e.type, company, e.data));
+  await writeEvents(trx, events.map((e) => newEnvelope(e.type, company, e.data)));
 }

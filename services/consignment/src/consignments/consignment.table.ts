@@ -30,6 +30,15 @@ export interface ConsignmentsTable {
   updated_at: ColumnType<Date, string | undefined, string>;
 }
 
+/** Kept by triggers (migration 20261122020000): matches per company, status and block of `seq`. */
+export interface ConsignmentCountsTable {
+  company: string;
+  status: ConsignmentStatus;
+  block_start: number;
+  shard: number;
+  n: ColumnType<string, never, never>;
+}
+
 export interface StatusHistoryTable {
   id: Generated<number>;
   identifier: string;

@@ -3,6 +3,7 @@ import { inboxMigration, outboxMigration } from '@waybill/messaging';
 import * as initial from './20260101000000_initial';
 import * as manifestId from './20260115000000_manifest_id';
 import * as trackedAt from './20260601000000_tracked_at';
+import * as consignmentCounts from './20261122020000_consignment_counts';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20260101000200_inbox': inboxMigration,
   '20260115000000_manifest_id': manifestId,
   '20260601000000_tracked_at': trackedAt,
+  '20261122020000_consignment_counts': consignmentCounts,
 };

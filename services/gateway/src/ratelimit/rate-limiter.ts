@@ -36,16 +36,27 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/**
+ * Counts a hit and gives the window's key its expiry on the first one, atomically. One EVALSHA per
+ * request instead of MULTI/INCR/PEXPIRE/EXEC: this runs on every request through the gateway.
+ */
+const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+type ScriptedRedis = Redis & { waybillRateHit(key: string, ttlMs: number): Promise<number> };
+
 /** The same windows in Redis, so every gateway replica counts against one budget per credential. */
 export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: ScriptedRedis;
   /** `prefix` keeps installations (or test stacks) sharing one Redis on separate budgets. */
-  constructor(private readonly redis: Redis, private readonly perMinute: number, private readonly prefix = 'waybill') {}
+  constructor(redis: Redis, private readonly perMinute: number, private readonly prefix = 'waybill') {
+    if (!('waybillRateHit' in redis)) redis.defineCommand('waybillRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis = redis as ScriptedRedis;
+  }
 
   async hit(key: string, limit = this.perMinute): Promise<RateDecision> {
     const w = windowOf(Date.now());
-    const redisKey = `${this.prefix}:rl:${w.id}:${key}`;
-    const res = await this.redis.multi().incr(redisKey).pexpire(redisKey, WINDOW_MS + 1000).exec();
-    const n = Number(res?.[0]?.[1] ?? 0);
+    const n = Number(await this.redis.waybillRateHit(`${this.prefix}:rl:${w.id}:${key}`, WINDOW_MS + 1000));
     return { allowed: n <= limit, retryAfter: w.retryAfter };
   }
 }

@@ -1,0 +1,47 @@
+import { Client } from 'pg';
+import type { Stack } from '../e2e/support/stack';
+import { startBaseline, type Baseline } from './lib/baseline';
+import { measureCreateRead } from './lib/create-read';
+import { bulkLoad, LIST_ROWS } from './lib/bulk-load';
+import { measureListDepth } from './lib/list-depth';
+import { CONNECTIONS, MEASURE_SECONDS, WARMUP_SECONDS } from './lib/compare';
+import { startDistributedStack } from './lib/stack';
+import type { Benchmark, BenchRow } from './lib/types';
+
+function log(message: string): void {
+  process.stdout.write(`  [${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/**
+ * Consignment create/read throughput through the gateway in distributed mode next to a bare express + pg
+ * server doing the same insert and select, then list-page latency at depth over 1,000,000 rows. Runs
+ * against a fresh database on the local servers and drops it afterwards, whatever happens.
+ */
+export const bench: Benchmark = {
+  title: `Consignments, distributed mode vs bare express+pg (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s each)`,
+  async run(): Promise<BenchRow[]> {
+    log('starting the distributed stack');
+    let stack: Stack | undefined;
+    let baseline: Baseline | undefined;
+    let sql: Client | undefined;
+    try {
+      stack = await startDistributedStack();
+      sql = new Client({ connectionString: stack.databaseUrl });
+      await sql.connect();
+      baseline = await startBaseline(sql, stack.databaseUrl!, stack.creds.company);
+      const rows = await measureCreateRead(stack, baseline, sql, log);
+      await baseline.proc.stop();
+      log(`bulk-loading ${LIST_ROWS.toLocaleString('en')} consignments`);
+      const started = Date.now();
+      await bulkLoad(sql, stack.creds.company, log);
+      log(`loaded and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      rows.push(...(await measureListDepth(stack, sql, log)));
+      return rows;
+    } finally {
+      log('cleaning up');
+      await sql?.end().catch(() => undefined);
+      await baseline?.proc.stop();
+      await stack?.stop();
+    }
+  },
+};

@@ -1,0 +1,84 @@
+import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { migrateToLatest, openDatabase, sql, type Database } from '@waybill/db';
+import type { ConsignmentDb } from '../database';
+import { migrations } from '../migrations';
+import { SCHEMA } from '../service';
+import { listPage, type ListFilter } from './consignment.list.repository';
+import type { ConsignmentStatus } from './consignment.status';
+
+const table = sql.id(SCHEMA, 'consignments');
+// Spread over several 4096-wide blocks of seq, with block edges on both sides.
+const SEQS = [1, 2, 3, 4094, 4095, 4096, 4097, 8191, 8192, 8193, 12_000, 20_480, 20_481, 40_000, 40_001, 99_999];
+
+describe('list count: matches from this page on, over counted blocks', () => {
+  let tdb: TestDatabase;
+  let database: Database<ConsignmentDb>;
+  let db: Database<ConsignmentDb>['db'];
+
+  async function insert(company: string, seqs: number[], status: ConsignmentStatus): Promise<void> {
+    const rows = seqs.map((seq) => sql`(${seq}, ${`${company}-${seq}`}, ${company}, ${`ORD-${seq % 3}`}, ${status}, 'w', '{}'::jsonb)`);
+    await sql`insert into ${table} (seq, identifier, company, order_number, status, warehouse_id, data)
+      overriding system value values ${sql.join(rows)}`.execute(db);
+  }
+
+  async function bruteForce(f: ListFilter): Promise<number> {
+    let q = db.selectFrom('consignments').where('company', '=', f.company).where('seq', '>', f.afterSeq ?? 0);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.orderNumber) q = q.where('order_number', '=', f.orderNumber);
+    return Number((await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  }
+
+  /** Every cursor position, with and without each status filter, against a plain count. */
+  async function expectExactCounts(company: string): Promise<void> {
+    const cursors = [null, ...SEQS, 4, 8190, 45_000, 250_000];
+    for (const status of [undefined, 'Unallocated', 'Allocated', 'Cancelled'] as const) {
+      for (const afterSeq of cursors) {
+        const f: ListFilter = { company, afterSeq, status };
+        expect({ afterSeq, status, count: (await listPage(db, f, 10)).count }).toEqual({ afterSeq, status, count: await bruteForce(f) });
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    database = openDatabase<ConsignmentDb>(tdb.target, SCHEMA);
+    db = database.db;
+    // Rows written before the counts existed must be counted too (the migration backfills them).
+    const { '20261122020000_consignment_counts': _counts, ...before } = migrations;
+    await migrateToLatest(db, SCHEMA, before);
+    await insert('acme', SEQS.slice(0, 8), 'Unallocated');
+    await migrateToLatest(db, SCHEMA, migrations);
+  });
+  afterAll(async () => {
+    await database.close();
+    await tdb.drop();
+  });
+
+  it('counts rows from before the migration and rows inserted since, per company', async () => {
+    await insert('acme', SEQS.slice(8, 12), 'Unallocated');
+    await insert('acme', SEQS.slice(12), 'Allocated');
+    await insert('other', [5, 4100, 50_000], 'Unallocated');
+    await expectExactCounts('acme');
+    await expectExactCounts('other');
+  });
+
+  it('stays exact through status changes, updates that keep the status, and deletes', async () => {
+    await db.updateTable('consignments').set({ status: 'Cancelled' }).where('seq', 'in', [2, 4096, 20_481, 99_999]).execute();
+    await db.updateTable('consignments').set({ order_number: 'ORD-x' }).where('seq', 'in', [3, 8192]).execute();
+    await db.updateTable('consignments').set({ status: 'Allocated' }).where('seq', '=', 2).execute();
+    await db.deleteFrom('consignments').where('seq', 'in', [4095, 40_000]).execute();
+    await expectExactCounts('acme');
+    await expectExactCounts('other');
+  });
+
+  it('stays exact with concurrent writers of one company', async () => {
+    await Promise.all(Array.from({ length: 12 }, (_, i) => insert('acme', [200_000 + i * 1000, 200_001 + i * 1000], i % 2 ? 'Allocated' : 'Unallocated')));
+    await expectExactCounts('acme');
+    expect((await listPage(db, { company: 'acme', afterSeq: null }, 10)).count).toBe(await bruteForce({ company: 'acme', afterSeq: null }));
+  });
+
+  it('counts an order-number filter directly', async () => {
+    const f: ListFilter = { company: 'acme', afterSeq: 4096, orderNumber: 'ORD-1' };
+    expect((await listPage(db, f, 10)).count).toBe(await bruteForce(f));
+  });
+});
