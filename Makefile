@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: run test up down install typecheck bench contracts drills
+.PHONY: run test up down install typecheck bench contracts
 
 # The console's front end is built here (Vite, a second or two) so the gateway can serve it at /console/.
 # pnpm comes from the npm registry when the machine lacks it (corepack's signature check can fail offline).
