@@ -34,8 +34,12 @@ export function openDatabase<DB>(target: DbTarget, schema: string): Database<DB>
   let dialect: Dialect;
   if (target.kind === 'pg') {
     const pool = new Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    // A client whose connection dies (server restart, failover, idle timeout) must not crash the process.
+    // Idle ones are reported on the pool, which replaces them; one checked out (mid-transaction, or held
+    // while awaiting something else) emits on itself, and with no listener that error would be thrown.
+    // Either way the query in flight fails, its transaction rolls back, and the dead client is dropped.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     dialect = new PostgresDialect({ pool });
   } else {
     dialect = new PgliteDialect(target.instance);

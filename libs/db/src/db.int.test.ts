@@ -72,4 +72,24 @@ describe('database adapter', () => {
     await a.close();
     await b.close();
   });
+
+  const onRealServer = process.env.DATABASE_URL ? it : it.skip;
+  onRealServer('survives the server ending a connection in the middle of a transaction, and carries on with new ones', async () => {
+    const d = openDatabase<DB>(tdb.target, 'svc_e');
+    await migrateToLatest(d.db, 'svc_e', migrations);
+    const other = openDatabase<DB>(tdb.target, 'svc_e');
+    // The transaction holds its connection while it waits, as one awaiting a carrier or a publish does.
+    const doomed = d.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await trx.insertInto('widgets').values({ id: 1, name: 'lost' }).execute();
+      await sql`select pg_terminate_backend(${rows[0].pid})`.execute(other.db);
+      await new Promise((r) => setTimeout(r, 300)); // the connection's error arrives while nobody queries it
+      await trx.insertInto('widgets').values({ id: 2, name: 'never' }).execute();
+    });
+    await expect(doomed).rejects.toThrow();
+    await d.db.insertInto('widgets').values({ id: 3, name: 'after' }).execute();
+    expect(await d.db.selectFrom('widgets').select('name').execute()).toEqual([{ name: 'after' }]);
+    await other.close();
+    await d.close();
+  });
 });
