@@ -26,7 +26,8 @@ async function withoutSecondaryIndexes(sql: Client, load: () => Promise<void>): 
  * Fills the company with LIST_ROWS consignments straight in SQL. Every row copies the columns and the
  * stored `data` of a consignment the API itself created (only identifier, order number and dates vary),
  * so the API reads them back exactly as its own. The table is emptied first so the company holds
- * exactly LIST_ROWS; the consignment service's count triggers fire as for any insert.
+ * exactly LIST_ROWS, numbered 1..LIST_ROWS in the list's order as if listed already; the consignment
+ * service's count triggers fire as for any insert.
  */
 export async function bulkLoad(sql: Client, company: string, log: (m: string) => void): Promise<void> {
   const t0 = Date.now();
@@ -38,9 +39,9 @@ export async function bulkLoad(sql: Client, company: string, log: (m: string) =>
   await withoutSecondaryIndexes(sql, async () => {
     await sql.query(`
       insert into ${TABLE}
-        (identifier, company, order_number, status, rejection_reason, requested_carrier, carrier_id, service_id,
+        (list_seq, identifier, company, order_number, status, rejection_reason, requested_carrier, carrier_id, service_id,
          consignment_number, tracking_url, warehouse_id, requested_options, data, created_at, updated_at)
-      select md5('bench-list-' || i), t.company, 'BULK-' || i, t.status, t.rejection_reason, t.requested_carrier,
+      select i, md5('bench-list-' || i), t.company, 'BULK-' || i, t.status, t.rejection_reason, t.requested_carrier,
          t.carrier_id, t.service_id, t.consignment_number, t.tracking_url, t.warehouse_id, t.requested_options,
          t.data || jsonb_build_object('order_number', 'BULK-' || i,
            'create_date', to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),

@@ -28,7 +28,7 @@ async function queryMs(sql: Client, text: string, params: unknown[]): Promise<nu
  */
 export async function measureListDepth(stack: Stack, sql: Client, log: (m: string) => void): Promise<BenchRow[]> {
   const company = stack.creds.company;
-  const { rows } = await sql.query('select identifier, seq from consignment.consignments where company = $1 order by seq offset $2 limit 1', [company, DEPTH * PAGE - 1]);
+  const { rows } = await sql.query('select identifier, list_seq as seq from consignment.consignments where company = $1 order by list_seq offset $2 limit 1', [company, DEPTH * PAGE - 1]);
   const cursor = rows[0] as { identifier: string; seq: number };
   const list = `${stack.baseUrl}/_api/v1/company/${company}/consignments?limit=${PAGE}`;
   const headers = { authorization: `token ${stack.creds.apiToken}` };
@@ -44,8 +44,8 @@ export async function measureListDepth(stack: Stack, sql: Client, log: (m: strin
   log(`list: first page and page ${DEPTH + 1}`);
   const meter = cpuMeter(sql, () => stack.procs.map((p) => p.child.pid!));
   const [first, deep] = await compare([{ spec: { url: pages.first, headers } }, { spec: { url: pages.deep, headers } }], meter);
-  const countSql = 'select count(*) from consignment.consignments where company = $1 and seq > $2';
-  const pageSql = 'select * from consignment.consignments where company = $1 and seq > $2 order by seq limit 11';
+  const countSql = 'select count(*) from consignment.consignments where company = $1 and list_seq > $2';
+  const pageSql = 'select * from consignment.consignments where company = $1 and list_seq > $2 order by list_seq limit 11';
   const [countFirst, countDeep, pageFirst, pageDeep] = [
     await queryMs(sql, countSql, [company, 0]), await queryMs(sql, countSql, [company, cursor.seq]),
     await queryMs(sql, pageSql, [company, 0]), await queryMs(sql, pageSql, [company, cursor.seq]),

@@ -3,11 +3,14 @@ import { openDatabase, migrateToLatest, type Database } from '@waybill/db';
 import { createLogger } from '@waybill/logger';
 import { signInternalToken } from '@waybill/internal-auth';
 import { sandboxRegistry } from '@waybill/carriers';
+import type { EventBus } from '@waybill/messaging';
 import { createTestDatabase, type TestDatabase } from '@waybill/testing';
 import { buildApp, AUDIENCE } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { enableCarrier, upsertSettings, upsertWarehouse } from './companies/company.repository';
+import { CompanyDirectory } from './companies/company.context';
+import type { ConsumerDeps } from './consumers';
 
 export const SECRET = 'test-internal-secret';
 
@@ -41,5 +44,14 @@ export async function startHarness(company = 'acme'): Promise<Harness> {
       await database.close();
       await tdb.drop();
     },
+  };
+}
+
+/** What a consumer under test gets: the harness's database, the sandbox carriers and a quiet logger. */
+export function consumerDeps(h: Harness, bus: EventBus): ConsumerDeps {
+  const registry = sandboxRegistry();
+  return {
+    database: h.database, bus, registry, companies: new CompanyDirectory(h.database.db, registry),
+    logger: createLogger('test', { level: 'silent' }), afterCommit: () => undefined,
   };
 }

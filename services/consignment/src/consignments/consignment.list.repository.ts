@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ConsignmentDb } from '../database';
 import type { ConsignmentStatus } from './consignment.status';
 import type { ConsignmentRow } from './consignment.table';
@@ -13,7 +13,8 @@ export interface ListFilter {
 
 function filtered(db: Kysely<ConsignmentDb>, f: ListFilter): SelectQueryBuilder<ConsignmentDb, 'consignments', object> {
   let q = db.selectFrom('consignments').where('company', '=', f.company);
-  if (f.afterSeq !== null) q = q.where('seq', '>', f.afterSeq);
+  // Unnumbered rows (list_seq null: committed, not yet numbered) fail the comparison, so they wait.
+  q = q.where('list_seq', '>', f.afterSeq ?? 0);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.identifier !== undefined) q = q.where('identifier', '=', f.identifier);
   if (f.orderNumber !== undefined) q = q.where('order_number', '=', f.orderNumber);
@@ -35,7 +36,7 @@ async function countFrom(db: Kysely<ConsignmentDb>, f: ListFilter): Promise<numb
   if (f.status) blocks = blocks.where('status', '=', f.status);
   const later = await blocks.select((eb) => [eb.fn.sum<string>('n').as('n'), eb.fn.min('block_start').as('next')]).executeTakeFirstOrThrow();
   const next = later.next;
-  const rest = await countRows(next === null ? filtered(db, f) : filtered(db, f).where('seq', '<', Number(next)));
+  const rest = await countRows(next === null ? filtered(db, f) : filtered(db, f).where('list_seq', '<', Number(next)));
   return Number(later.n ?? 0) + rest;
 }
 
@@ -45,13 +46,42 @@ async function countFrom(db: Kysely<ConsignmentDb>, f: ListFilter): Promise<numb
  */
 export async function listPage(db: Kysely<ConsignmentDb>, f: ListFilter, limit: number): Promise<{ rows: ConsignmentRow[]; more: boolean; count: number }> {
   const [rows, count] = await Promise.all([
-    filtered(db, f).selectAll().orderBy('seq').limit(limit + 1).execute(),
+    filtered(db, f).selectAll().orderBy('list_seq').limit(limit + 1).execute(),
     countFrom(db, f),
   ]);
   return { rows: rows.slice(0, limit), more: rows.length > limit, count };
 }
 
+/** The list position of a page's last row (the `offset` cursor); undefined when unknown or not yet listed. */
 export async function seqOf(db: Kysely<ConsignmentDb>, company: string, identifier: string): Promise<number | undefined> {
-  const row = await db.selectFrom('consignments').select('seq').where('company', '=', company).where('identifier', '=', identifier).executeTakeFirst();
-  return row?.seq;
+  const row = await db.selectFrom('consignments').select('list_seq').where('company', '=', company).where('identifier', '=', identifier).executeTakeFirst();
+  return row?.list_seq ?? undefined;
+}
+
+/** Advisory-lock namespace of list numbering (the second key is the company's hash). */
+const NUMBERING_LOCK = 0x5742_4c53;
+
+/**
+ * Numbers the company's committed, unnumbered rows after its highest number, in creation order. Runs
+ * before every list read, under a per-company lock held to commit: whatever one numbering commits is
+ * visible before the next one starts, so numbers become visible in increasing order and a keyset
+ * cursor never passes a row that appears later. Nothing to number (the usual case) costs one indexed
+ * probe; one numbering takes every row committed so far, however many creates are racing.
+ */
+export async function numberCommitted(db: Kysely<ConsignmentDb>, company: string): Promise<void> {
+  const waiting = await db.selectFrom('consignments').select('seq').where('company', '=', company).where('list_seq', 'is', null).limit(1).executeTakeFirst();
+  if (!waiting) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${NUMBERING_LOCK}, hashtext(${company}))`.execute(trx);
+    const rows = await trx.selectFrom('consignments').select('seq').where('company', '=', company).where('list_seq', 'is', null).orderBy('seq').execute();
+    if (rows.length === 0) return;
+    const top = await trx.selectFrom('consignments').select((eb) => eb.fn.max('list_seq').as('m')).where('company', '=', company).executeTakeFirst();
+    const seqs = rows.map((r) => Number(r.seq));
+    // Integers the database just returned, inlined as an array literal: position in it = creation order.
+    const order = sql.raw(`array[${seqs.map((n) => Math.trunc(n)).join(',')}]::bigint[]`);
+    await trx.updateTable('consignments')
+      .set({ list_seq: sql<number>`${Number(top?.m ?? 0)}::bigint + array_position(${order}, seq)` })
+      .where('company', '=', company).where('seq', 'in', seqs).where('list_seq', 'is', null)
+      .execute();
+  });
 }

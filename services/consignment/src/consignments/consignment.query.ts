@@ -1,7 +1,7 @@
 import { InvalidError, NotFoundError } from '@waybill/http';
 import type { ConsignmentDeps } from './consignment.deps';
 import { findByIdentifier } from './consignment.repository';
-import { listPage, seqOf, type ListFilter } from './consignment.list.repository';
+import { listPage, numberCommitted, seqOf, type ListFilter } from './consignment.list.repository';
 import { parseStatus, STATUSES } from './consignment.status';
 import { toApi } from './consignment.mapper';
 
@@ -34,6 +34,7 @@ export async function listConsignments(deps: ConsignmentDeps, company: string, q
   const limit = parseLimit(q.limit);
   const status = q.status === undefined || q.status === '' ? undefined : parseStatus(q.status);
   if (q.status && !status) throw InvalidError.field('status', `"${q.status}" is not a valid choice. Choose from ${STATUSES.join(', ')}.`);
+  await numberCommitted(deps.db, company);
   let afterSeq: number | null = null;
   if (q.offset) {
     const seq = await seqOf(deps.db, company, q.offset);

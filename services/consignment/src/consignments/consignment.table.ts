@@ -8,6 +8,8 @@ export type ConsignmentData = Record<string, unknown> & {
 
 export interface ConsignmentsTable {
   seq: Generated<number>;
+  /** The list's order, given after commit (migration 20261122040000); null until then. */
+  list_seq: ColumnType<number | null, number | null | undefined, number | null>;
   identifier: string;
   company: string;
   order_number: string;
@@ -30,7 +32,7 @@ export interface ConsignmentsTable {
   updated_at: ColumnType<Date, string | undefined, string>;
 }
 
-/** Kept by triggers (migration 20261122020000): matches per company, status and block of `seq`. */
+/** Kept by triggers (migration 20261122020000): numbered matches per company, status and block of `list_seq`. */
 export interface ConsignmentCountsTable {
   company: string;
   status: ConsignmentStatus;

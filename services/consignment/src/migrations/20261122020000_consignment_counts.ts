@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { applyDeltas, BLOCK, schemaOf, triggerFunction } from './counts.sql';
 
 /**
  * A list page's `count` is "matches from this page on", which a plain count(*) answers by scanning
@@ -9,26 +10,8 @@ import { sql, type Kysely } from 'kysely';
  * Each block's count is spread over 16 rows (`shard`, from the writing backend) so concurrent writers
  * of one company seldom wait for one another's commit.
  */
-const BLOCK = 4096;
-const SHARDS = 16;
-
-/** The schema this migration runs in: migrations get a Kysely scoped to their service's schema. */
-function schemaOf(db: Kysely<any>): string {
-  const m = /from "([^"]+)"\."consignments"/.exec(db.selectFrom('consignments').selectAll().compile().sql);
-  if (!m) throw new Error('the consignment counts migration needs a schema-scoped Kysely');
-  return m[1];
-}
-
-/** Adds each (company, status, block) delta; ordered so concurrent writers lock counter rows alike. */
-function applyDeltas(counts: string, deltas: string): string {
-  return `insert into ${counts} (company, status, block_start, shard, n)
-      select company, status, block_start, pg_backend_pid() % ${SHARDS}, sum(d) from (${deltas}) x
-      group by company, status, block_start having sum(d) <> 0 order by company, status, block_start
-      on conflict (company, status, block_start, shard) do update set n = ${counts}.n + excluded.n`;
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
-  const s = `"${schemaOf(db).replace(/"/g, '""')}"`;
+  const s = schemaOf(db);
   const counts = `${s}.consignment_counts`;
   const block = (t: string) => `(${t}.seq / ${BLOCK}) * ${BLOCK}`;
   await db.schema.createTable('consignment_counts')
@@ -43,8 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('consignment_counts_company_block').on('consignment_counts').columns(['company', 'block_start']).execute();
 
   const changed = 'from old_rows o join new_rows n on n.seq = o.seq where (o.company, o.status) is distinct from (n.company, n.status)';
-  const fn = (name: string, body: string) => `create function ${s}.${name}() returns trigger language plpgsql as $$ begin
-    ${body}; return null; end $$`;
+  const fn = (name: string, body: string) => triggerFunction(s, name, body);
   const trigger = (event: string, referencing = '') => `create trigger consignment_counts_${event} after ${event}
     on ${s}.consignments ${referencing} for each statement execute function ${s}.consignment_counts_on_${event}()`;
   const statements = [
@@ -67,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const s = `"${schemaOf(db).replace(/"/g, '""')}"`;
+  const s = schemaOf(db);
   for (const event of ['insert', 'update', 'delete', 'truncate']) {
     await sql.raw(`drop trigger consignment_counts_${event} on ${s}.consignments`).execute(db);
     await sql.raw(`drop function ${s}.consignment_counts_on_${event}()`).execute(db);

@@ -4,6 +4,7 @@ import * as initial from './20260101000000_initial';
 import * as manifestId from './20260115000000_manifest_id';
 import * as trackedAt from './20260601000000_tracked_at';
 import * as consignmentCounts from './20261122020000_consignment_counts';
+import * as listOrder from './20261122040000_list_order';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20260115000000_manifest_id': manifestId,
   '20260601000000_tracked_at': trackedAt,
   '20261122020000_consignment_counts': consignmentCounts,
+  '20261122040000_list_order': listOrder,
 };
