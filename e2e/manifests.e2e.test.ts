@@ -112,14 +112,28 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
     expect((await documentsOf(first.body.identifier)).last.status).toBe(200);
   });
 
-  it('answers 409 with the reason when the carrier refuses the manifest', async () => {
-    const ids = await create(2);
+  it('answers 409 with the reason when the carrier refuses the manifest, and releases its consignments', async () => {
+    const [again, changed, cancelled] = await create(3);
     const [embargoed] = await create(1, { recipient: { name: 'Test', address: { address1: '1 Nowhere Lane', city: 'Testing', postcode: 'ZZ9 9ZZ', country: 'GB' } } });
-    const res = await api.post('/manifest', { consignment_ids: [...ids, embargoed], carrier_id: 'generic', warehouse_id: LONDON });
+    const ids = [again, changed, cancelled, embargoed];
+    const res = await api.post('/manifest', { consignment_ids: ids, carrier_id: 'generic', warehouse_id: LONDON });
     expect(res.status).toBe(201);
     const { last } = await documentsOf(res.body.identifier);
     expect(last.status).toBe(409);
     expect(last.body.detail).toMatch(/^Generic Carrier refused the manifest: deliveries to ZZ9 9ZZ are under an embargo/);
+
+    // The carrier has none of them: they are Allocated again, and free to go on another manifest, change or be cancelled.
+    const statuses = () => Promise.all(ids.map(async (id) => (await api.get(`/consignment/${id}`)).body.current_status.status));
+    await eventually(async () => (await statuses()).every((s) => s === 'Allocated'), { timeoutMs: 30_000, intervalMs: 100, what: 'consignments released' });
+    const retry = await api.post('/manifest', { consignment_ids: [again], carrier_id: 'generic', warehouse_id: LONDON });
+    expect(retry.status).toBe(201);
+    expect((await documentsOf(retry.body.identifier)).last.status).toBe(200);
+    const current = (await api.get(`/consignment/${changed}`)).body;
+    const put = await api.put(`/consignment/${changed}`, { ...current, order_number: 'CHANGED-AFTER-RELEASE' });
+    expect(put.status).toBe(200);
+    expect(put.body.order_number).toBe('CHANGED-AFTER-RELEASE');
+    expect((await api.del(`/consignment/${cancelled}`)).status).toBeLessThan(300);
+    expect(await statuses()).toEqual(['Manifested', 'Allocated', 'Cancelled', 'Allocated']);
   });
 
   it('keeps manifested consignments frozen, and hides unknown manifests', async () => {

@@ -55,7 +55,10 @@ test('the RabbitMQ definitions declare each durable queue with its retry and dea
   expect(defs.exchanges.map((e: any) => [e.name, e.type, e.durable])).toEqual([['waybill.events', 'topic', true], ['waybill.events.dlx', 'direct', true]]);
   const queues = new Map<string, any>(defs.queues.map((q: any) => [q.name, q]));
   // The durable subscriptions of the services (exclusive per-replica queues are not declared).
-  const consumers = { 'consignment.labels-printed': ['documents.labels.printed'], 'webhook-dispatcher.tracking-events': ['tracking.tracking.updated', 'tracking.pod.retrieved'] };
+  const consumers = {
+    'consignment.labels-printed': ['documents.labels.printed'], 'consignment.manifest-failed': ['manifest.manifest.failed'],
+    'webhook-dispatcher.tracking-events': ['tracking.tracking.updated', 'tracking.pod.retrieved'],
+  };
   for (const [q, keys] of Object.entries(consumers)) {
     expect(queues.get(q).arguments).toEqual({ 'x-dead-letter-exchange': 'waybill.events.dlx', 'x-dead-letter-routing-key': q });
     expect(queues.get(`${q}.retry`).arguments).toEqual({ 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': q });

@@ -1,6 +1,6 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
-  ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope,
+  ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope, ManifestFailedData,
   PodRetrievedData, TrackingConsignmentProgressedData, TrackingUpdatedData,
 } from './generated/events';
 import { SchemaId } from './schemas';
@@ -16,6 +16,7 @@ export const EventType = {
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
   DeliveryRulesChanged: 'delivery_options.rules.changed',
   DocumentsLabelsPrinted: 'documents.labels.printed',
+  ManifestFailed: 'manifest.manifest.failed',
   TrackingUpdated: 'tracking.tracking.updated',
   PodRetrieved: 'tracking.pod.retrieved',
   TrackingConsignmentProgressed: 'tracking.consignment.progressed',
@@ -32,6 +33,7 @@ export interface EventDataByType {
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
   'delivery_options.rules.changed': DeliveryRulesChangedData;
   'documents.labels.printed': DocumentsLabelsPrintedData;
+  'manifest.manifest.failed': ManifestFailedData;
   'tracking.tracking.updated': TrackingUpdatedData;
   'tracking.pod.retrieved': PodRetrievedData;
   'tracking.consignment.progressed': TrackingConsignmentProgressedData;
@@ -52,6 +54,7 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
   [EventType.DeliveryRulesChanged]: SchemaId.DeliveryRulesChangedData,
   [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
+  [EventType.ManifestFailed]: SchemaId.ManifestFailedData,
   [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
   [EventType.PodRetrieved]: SchemaId.PodRetrievedData,
   [EventType.TrackingConsignmentProgressed]: SchemaId.TrackingConsignmentProgressedData,

@@ -24,6 +24,8 @@ import errorResponse from '../api/error.json';
 import exportCustoms from '../api/export-customs.json';
 import invoice from '../api/invoice.json';
 import item from '../api/item.json';
+import manifestClaim from '../api/manifest-claim.json';
+import manifestClaimConsignment from '../api/manifest-claim-consignment.json';
 import manifestCreated from '../api/manifest-created.json';
 import manifestDocuments from '../api/manifest-documents.json';
 import manifestInput from '../api/manifest-input.json';
@@ -54,6 +56,7 @@ import consignmentUpdated from '../events/consignment-updated.json';
 import deliveryRulesChanged from '../events/delivery-rules-changed.json';
 import envelope from '../events/envelope.json';
 import documentsLabelsPrinted from '../events/documents-labels-printed.json';
+import manifestFailed from '../events/manifest-failed.json';
 import proofOfDeliveryWebhook from '../webhooks/proof-of-delivery.json';
 import testWebhook from '../webhooks/test.json';
 import trackingUpdateWebhook from '../webhooks/tracking-update.json';
@@ -96,6 +99,8 @@ export const SchemaId = {
   ExportCustoms: `${api}export-customs.json`,
   Invoice: `${api}invoice.json`,
   Item: `${api}item.json`,
+  ManifestClaim: `${api}manifest-claim.json`,
+  ManifestClaimConsignment: `${api}manifest-claim-consignment.json`,
   ManifestCreated: `${api}manifest-created.json`,
   ManifestDocuments: `${api}manifest-documents.json`,
   ManifestInput: `${api}manifest-input.json`,
@@ -127,6 +132,7 @@ export const SchemaId = {
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
   DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
   DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
+  ManifestFailedData: `${events}manifest-failed.json`,
   TrackingUpdateWebhook: `${webhooks}tracking-update.json`,
   ProofOfDeliveryWebhook: `${webhooks}proof-of-delivery.json`,
   TestWebhook: `${webhooks}test.json`,
@@ -145,7 +151,7 @@ export const schemaGroups = {
     carrier, carrierService, warehouse, errorResponse,
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
-    manifestInput, manifestCreated, manifestDocuments,
+    manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
     consignmentDocuments,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
@@ -156,6 +162,7 @@ export const schemaGroups = {
     consignmentCancelled, consignmentStatusChanged,
     deliveryRulesChanged,
     documentsLabelsPrinted,
+    manifestFailed,
     trackingUpdated, podRetrieved, trackingConsignmentProgressed,
   ] as JsonSchema[],
   webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],

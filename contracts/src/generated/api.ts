@@ -879,6 +879,74 @@ export interface ManifestDocuments {
 }
 
 /**
+ * Internal (service to service, not routed by the gateway): the consignment service's answer to the manifest service's POST /companies/{company}/manifest-claims. Everything a manifest prints and tells the carrier, so the manifest service never reads the consignment service's tables.
+ */
+export interface ManifestClaim {
+  manifest_id: string;
+  carrier: {
+    identifier: string;
+    name: string;
+  };
+  warehouse: {
+    /**
+     * `<company_slug>|<warehouse name>`.
+     */
+    identifier: string;
+    name: string;
+    /**
+     * IANA time zone of the warehouse (collection date and time).
+     */
+    timezone: string;
+    /**
+     * The collection address.
+     */
+    address: {
+      name?: string | null;
+      company_name?: string | null;
+      address1: string;
+      address2?: string | null;
+      address3?: string | null;
+      city: string;
+      state?: string | null;
+      postcode: string;
+      country: string;
+    };
+  };
+  /**
+   * In the order the manifest request listed them.
+   */
+  consignments: ManifestClaimConsignment[];
+}
+
+/**
+ * Internal: one consignment of a ManifestClaim, as the manifest prints it and the carrier is told of it.
+ */
+export interface ManifestClaimConsignment {
+  identifier: string;
+  order_number: string;
+  /**
+   * The carrier's consignment number; empty when the carrier gave none.
+   */
+  consignment_number: string;
+  /**
+   * Distinct tracking numbers of its packages.
+   */
+  tracking_numbers: string[];
+  recipient: {
+    postcode: string;
+    country: string;
+  };
+  /**
+   * At least one: the carrier books a parcel even when no package was listed.
+   */
+  package_count: number;
+  /**
+   * Sum of the packages' known weights (summed in whole grams); null when none has a weight.
+   */
+  weight_kg: number | null;
+}
+
+/**
  * Labels and customs invoice of a consignment (GET /consignment/{identifier}/documents).
  */
 export interface ConsignmentDocuments {

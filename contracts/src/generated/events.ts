@@ -127,6 +127,21 @@ export interface DocumentsLabelsPrintedData {
 }
 
 /**
+ * Data of manifest.manifest.failed: a manifest failed for good (GET .../documents answers 409 with `reason`). When the carrier never accepted it (`carrier_reference` null) its consignments are not with the carrier, and the consignment service releases them: back to Allocated or Printed, free to be changed, cancelled or manifested again.
+ */
+export interface ManifestFailedData {
+  manifest_id: string;
+  /**
+   * Why, as GET .../documents reports it.
+   */
+  reason: string;
+  /**
+   * The carrier's reference when the carrier had accepted the manifest (only its document failed); null when the carrier refused it or was never reached.
+   */
+  carrier_reference: string | null;
+}
+
+/**
  * Data of tracking.tracking.updated: the new events of one carrier push for the parcels of one company (the envelope's company), i.e. the body of the tracking_update webhook (SPEC.md 6.2) without event_type, event_id, payload_version and count. Only events stored for the first time appear; a tracking without any is left out, and a push with nothing new publishes no event.
  */
 export interface TrackingUpdatedData {

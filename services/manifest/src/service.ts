@@ -1,6 +1,7 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { closeServer, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { InternalTokenSigner } from '@waybill/internal-auth';
+import { OutboxRelay } from '@waybill/messaging';
 import { Queues, type Job } from '@waybill/jobs';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { buildApp } from './app';
@@ -9,7 +10,7 @@ import { migrations } from './migrations';
 import { ConsignmentClaims } from './manifests/consignment-claims.client';
 import type { ManifestDeps } from './manifests/manifest.deps';
 import { ManifestSweeper, type SweeperOptions } from './manifests/manifest.sweeper';
-import { generateManifest, recordGenerationFailure, type GenerateJobData } from './documents/document.job';
+import { generateManifest, recordGenerationFailure, type GenerateJobData } from './paperwork/document.job';
 
 export const SCHEMA = 'manifest';
 
@@ -25,8 +26,10 @@ export async function startManifestService(rt: ServiceRuntime, opts: ManifestSer
   const logger = rt.logger.child({ service: 'manifest' });
   const database = openDatabase<ManifestDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
+  const relay = new OutboxRelay({ database, bus: rt.bus, logger });
+  relay.start();
   const deps: ManifestDeps = {
-    db: database.db, jobs: rt.jobs, logger, generation: opts.generation ?? { attempts: 5, backoffMs: 2000 },
+    db: database.db, jobs: rt.jobs, logger, afterCommit: () => relay.nudge(), generation: opts.generation ?? { attempts: 5, backoffMs: 2000 },
     registry: opts.registry ?? sandboxRegistry(rt.defaultPublicUrl),
     consignments: new ConsignmentClaims(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret))),
   };
@@ -57,6 +60,7 @@ export async function startManifestService(rt: ServiceRuntime, opts: ManifestSer
       await closeServer(server);
       await sweeper.stop();
       await Promise.allSettled([...inFlight]);
+      await relay.stop();
       await database.close();
     },
   };

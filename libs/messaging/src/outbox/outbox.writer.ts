@@ -19,19 +19,17 @@ export async function writeEvent<DB>(trx: Kysely<DB>, envelope: EventEnvelope): 
   }).execute();
 }
 
-/** Rows per INSERT: well under Postgres' 65,535 bind parameters, and a statement the server plans quickly. */
-const BATCH = 500;
-
 /**
  * `writeEvent` for many events at once (a bulk state change, e.g. thousands of consignments manifested
- * together): a few multi-row inserts instead of one round trip per event. Same guarantees and order.
+ * together): one statement whatever their number, the envelopes travelling as one JSON array that the
+ * server unpacks, instead of a bind parameter per column per row. Same guarantees and order.
  */
 export async function writeEvents<DB>(trx: Kysely<DB>, envelopes: EventEnvelope[]): Promise<void> {
+  if (envelopes.length === 0) return;
   envelopes.forEach((e) => validateEnvelope(e));
   const db = trx as unknown as Kysely<OutboxDatabase>;
-  for (let i = 0; i < envelopes.length; i += BATCH) {
-    await db.insertInto('outbox').values(envelopes.slice(i, i + BATCH).map((e) => ({
-      id: e.id, type: e.type, company: e.company, payload: sql<string>`${JSON.stringify(e)}::jsonb`,
-    }))).execute();
-  }
+  await db.insertInto('outbox').columns(['id', 'type', 'company', 'payload'])
+    .expression(sql`select (e->>'id')::uuid, e->>'type', e->>'company', e
+      from jsonb_array_elements(${JSON.stringify(envelopes)}::jsonb) with ordinality as x(e, n) order by n`)
+    .execute();
 }

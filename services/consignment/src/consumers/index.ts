@@ -5,6 +5,7 @@ import type { Logger } from '@waybill/logger';
 import type { ConsignmentDb } from '../database';
 import type { CompanyDirectory } from '../companies/company.context';
 import { startLabelsPrintedConsumer } from './labels-printed.consumer';
+import { startManifestFailedConsumer } from './manifest-failed.consumer';
 import { startTrackingProgressConsumer } from './tracking-progress.consumer';
 
 /** What a consumer of other contexts' events gets to work with. */
@@ -25,6 +26,7 @@ export interface ConsumerDeps {
 const CONSUMERS: Array<(deps: ConsumerDeps) => Promise<Subscription>> = [
   startLabelsPrintedConsumer,
   startTrackingProgressConsumer,
+  startManifestFailedConsumer,
 ];
 
 export async function startConsumers(deps: ConsumerDeps): Promise<Subscription[]> {

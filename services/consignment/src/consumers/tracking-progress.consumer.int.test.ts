@@ -1,11 +1,8 @@
 import request from 'supertest';
 import { sql } from 'kysely';
-import { sandboxRegistry } from '@waybill/carriers';
-import { createLogger } from '@waybill/logger';
 import { newEnvelope, type EventBus, type EventEnvelope, type Subscription } from '@waybill/messaging';
 import { createTestBus, eventually } from '@waybill/testing';
-import { startHarness, type Harness } from '../test-support';
-import { CompanyDirectory } from '../companies/company.context';
+import { consumerDeps, startHarness, type Harness } from '../test-support';
 import { enableCarrier, upsertSettings, upsertWarehouse } from '../companies/company.repository';
 import { startTrackingProgressConsumer } from './tracking-progress.consumer';
 
@@ -24,11 +21,7 @@ describe('tracking progress consumer (integration)', () => {
     await upsertSettings(h.database.db, { company: 'quiet-co', extraCustomFields: false, trackingEnabled: false });
     await upsertWarehouse(h.database.db, { company: 'quiet-co', name: 'Main', timezone: 'Europe/London', isDefault: true, address: { address1: '1 Dock Rd', city: 'London', postcode: 'E16 1AA', country: 'GB' } });
     await enableCarrier(h.database.db, 'quiet-co', 'generic');
-    const registry = sandboxRegistry();
-    sub = await startTrackingProgressConsumer({
-      database: h.database, bus, registry, companies: new CompanyDirectory(h.database.db, registry),
-      logger: createLogger('test', { level: 'silent' }), afterCommit: () => undefined,
-    });
+    sub = await startTrackingProgressConsumer(consumerDeps(h, bus));
   });
   afterAll(async () => {
     await sub?.cancel();

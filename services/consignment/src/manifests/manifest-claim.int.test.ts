@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { sql, type Database } from '@waybill/db';
+import { SchemaId, validate } from '@waybill/contracts';
 import type { Harness } from '../test-support';
 import type { ConsignmentDb } from '../database';
 import { BERLIN, LONDON, bearer, claim, claimHarness, createConsignments, parcel } from './manifest-claim.fixture';
@@ -27,6 +28,7 @@ describe('manifest claims (consignment service, internal)', () => {
     const m = manifestId();
     const res = await claim(app, 'acme', { manifest_id: m, carrier_id: 'generic', warehouse_id: LONDON, consignment_ids: [b, a] });
     expect(res.status).toBe(200);
+    expect(validate(SchemaId.ManifestClaim, res.body)).toEqual({ ok: true });
     const consignmentA = (await get(a)).body;
     expect(res.body).toEqual({
       manifest_id: m,

@@ -1,30 +1,12 @@
 import type { Carrier } from '@waybill/carriers';
+import type { ManifestClaim, ManifestClaimConsignment } from '@waybill/contracts';
 import { parcelsOf } from '../consignments/consignment.allocation';
 import type { ConsignmentRow } from '../consignments/consignment.table';
 import type { Warehouse } from '../companies/company.repository';
 import { warehouseId } from '../companies/company.context';
 
 /** One consignment as a manifest prints it and the carrier is told of it. */
-export interface ClaimedConsignment {
-  identifier: string;
-  order_number: string;
-  consignment_number: string;
-  tracking_numbers: string[];
-  recipient: { postcode: string; country: string };
-  package_count: number;
-  /** Sum of the packages' known weights; null when none has a weight. */
-  weight_kg: number | null;
-}
-
-/** The answer to a claim: everything the manifest service needs, so it never reads this service's tables. */
-export interface ClaimResult {
-  manifest_id: string;
-  carrier: { identifier: string; name: string };
-  warehouse: { identifier: string; name: string; timezone: string; address: Warehouse['address'] };
-  consignments: ClaimedConsignment[];
-}
-
-function toClaimed(row: ConsignmentRow): ClaimedConsignment {
+function toClaimed(row: ConsignmentRow): ManifestClaimConsignment {
   const parcels = parcelsOf(row.data);
   const known = parcels.filter((p) => p.weightKg !== null);
   // Summed in whole grams so that many small weights do not drift in floating point.
@@ -43,8 +25,12 @@ function toClaimed(row: ConsignmentRow): ClaimedConsignment {
   };
 }
 
-/** Rows in the order the client listed them (a picker's order), whatever order the database gave. */
-export function toClaimResult(manifestId: string, carrier: Carrier, warehouse: Warehouse, identifiers: string[], rows: ConsignmentRow[]): ClaimResult {
+/**
+ * The answer to a claim (contracts/api/manifest-claim.json): everything the manifest service needs, so it
+ * never reads this service's tables. Rows in the order the client listed them (a picker's order),
+ * whatever order the database gave.
+ */
+export function toClaimResult(manifestId: string, carrier: Carrier, warehouse: Warehouse, identifiers: string[], rows: ConsignmentRow[]): ManifestClaim {
   const position = new Map(identifiers.map((id, i) => [id, i]));
   const ordered = [...rows].sort((a, b) => (position.get(a.identifier) ?? Infinity) - (position.get(b.identifier) ?? Infinity) || a.seq - b.seq);
   return {

@@ -37,11 +37,10 @@ export async function markManifested(trx: Trx, company: string, identifiers: str
     .execute();
 }
 
-export async function recordManifestedStatus(trx: Trx, identifiers: string[], manifestId: string): Promise<void> {
-  const BATCH = 1000;
-  for (let i = 0; i < identifiers.length; i += BATCH) {
-    await trx.insertInto('status_history')
-      .values(identifiers.slice(i, i + BATCH).map((identifier) => ({ identifier, status: 'Manifested', reason: `manifest ${manifestId}` })))
-      .execute();
-  }
+/** The status history of a whole manifest's consignments in one statement, whatever their number. */
+export async function recordStatuses(trx: Trx, changes: Array<{ identifier: string; status: string }>, reason: string): Promise<void> {
+  if (changes.length === 0) return;
+  await trx.insertInto('status_history').columns(['identifier', 'status', 'reason'])
+    .expression(sql`select i, s, ${reason}::text from unnest(${changes.map((c) => c.identifier)}::text[], ${changes.map((c) => c.status)}::text[]) as u(i, s)`)
+    .execute();
 }

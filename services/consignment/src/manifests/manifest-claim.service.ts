@@ -5,8 +5,9 @@ import { ConsignmentEvents } from '../consignments/consignment.events';
 import { toApi } from '../consignments/consignment.mapper';
 import { warehouseId } from '../companies/company.context';
 import { describeProblems, findProblems } from './manifest-claim.checks';
-import { toClaimResult, type ClaimResult } from './manifest-claim.mapper';
-import { findClaimed, lockForClaim, markManifested, recordManifestedStatus } from './manifest-claim.repository';
+import type { ManifestClaim } from '@waybill/contracts';
+import { toClaimResult } from './manifest-claim.mapper';
+import { findClaimed, lockForClaim, markManifested, recordStatuses } from './manifest-claim.repository';
 import { parseClaimRequest } from './manifest-claim.request';
 
 /**
@@ -14,7 +15,7 @@ import { parseClaimRequest } from './manifest-claim.request';
  * locked while they are checked, so of two manifests sharing a consignment exactly one gets it. A claim
  * repeated under the same manifest id (the manifest service retrying after a crash) answers the same.
  */
-export async function claimForManifest(deps: ConsignmentDeps, company: string, body: unknown): Promise<ClaimResult> {
+export async function claimForManifest(deps: ConsignmentDeps, company: string, body: unknown): Promise<ManifestClaim> {
   const req = parseClaimRequest(body);
   const ctx = await deps.companies.get(company);
   let changed = false;
@@ -34,7 +35,7 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
     }
     const before = new Map(rows.map((r) => [r.identifier, r.status]));
     const updated = await markManifested(trx, company, req.identifiers, req.manifestId);
-    await recordManifestedStatus(trx, req.identifiers, req.manifestId);
+    await recordStatuses(trx, updated, `manifest ${req.manifestId}`);
     await writeEvents(trx, updated.map((u) => newEnvelope(ConsignmentEvents.statusChanged, company, {
       consignment: toApi(u, deps.registry, ctx.settings.extraCustomFields), from: before.get(u.identifier), to: 'Manifested',
     })));

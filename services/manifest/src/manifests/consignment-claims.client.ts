@@ -1,8 +1,8 @@
 import type { ServiceClient } from '@waybill/http';
-import type { ClaimResult } from './claim.types';
+import { SchemaId, validate, type ManifestClaim } from '@waybill/contracts';
 
 export type ClaimOutcome =
-  | { ok: true; claim: ClaimResult }
+  | { ok: true; claim: ManifestClaim }
   | { ok: false; detail: string; errors: Record<string, string[]> };
 
 export interface ClaimOrder {
@@ -29,7 +29,12 @@ export class ConsignmentClaims {
       { company: o.company, principal: 'service:manifest' },
       { manifest_id: o.id, carrier_id: o.carrierId, warehouse_id: o.warehouseId, consignment_ids: o.consignmentIds },
       CLAIM_TIMEOUT_MS);
-    if (res.status === 200) return { ok: true, claim: res.body as unknown as ClaimResult };
+    if (res.status === 200) {
+      // Checked against the contract both services share (contracts/api/manifest-claim.json) before it is stored.
+      const checked = validate(SchemaId.ManifestClaim, res.body);
+      if (!checked.ok) throw new Error(`consignment service answered the claim of manifest ${o.id} off contract: ${JSON.stringify(checked.errors).slice(0, 300)}`);
+      return { ok: true, claim: res.body as unknown as ManifestClaim };
+    }
     if (res.status === 400) return { ok: false, detail: String(res.body.detail), errors: (res.body.errors ?? {}) as Record<string, string[]> };
     throw new Error(`consignment service answered ${res.status} to the claim of manifest ${o.id}`);
   }

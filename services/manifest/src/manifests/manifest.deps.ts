@@ -12,6 +12,8 @@ export interface ManifestDeps {
   jobs: JobDriver;
   registry: CarrierRegistry;
   logger: Logger;
+  /** Called after a commit that wrote events, so the outbox relay publishes them without waiting to poll. */
+  afterCommit: () => void;
   /** Attempts and backoff base of the document job (carrier call and PDF). */
   generation: { attempts: number; backoffMs: number };
 }

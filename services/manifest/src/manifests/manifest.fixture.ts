@@ -6,14 +6,14 @@ import { Redis } from 'ioredis';
 import { CarrierRegistry, SandboxCarrier, SANDBOX_PROFILES, type Carrier, type CarrierManifest, type ManifestRequest } from '@waybill/carriers';
 import { BullJobDriver, InlineJobDriver, type JobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
-import { InProcessEventBus } from '@waybill/messaging';
+import { InProcessEventBus, type EventEnvelope } from '@waybill/messaging';
 import { signInternalToken } from '@waybill/internal-auth';
 import type { RunningService } from '@waybill/http';
 import type { TestDatabase } from '@waybill/testing';
 import { startManifestService, type ManifestServiceOptions } from '../service';
 import { AUDIENCE } from '../app';
-import { sampleConsignments } from '../documents/manifest-sample';
-import type { ClaimResult } from './claim.types';
+import { sampleConsignments } from '../paperwork/manifest-sample';
+import type { ManifestClaim } from '@waybill/contracts';
 
 export const SECRET = 'manifest-test-secret';
 export const logger = createLogger('manifest-test');
@@ -42,7 +42,7 @@ export const lostJobs: JobDriver = { enqueue: async () => undefined, work: async
 export class ClaimPeer {
   calls: Array<{ manifest_id: string; consignment_ids: string[] }> = [];
   answer: 'claim' | 'outage' | 'refuse' = 'claim';
-  private claims = new Map<string, ClaimResult>();
+  private claims = new Map<string, ManifestClaim>();
   private server?: Server;
   url = '';
 
@@ -70,7 +70,7 @@ export class ClaimPeer {
   }
 }
 
-function claimOf(id: string, consignments: ClaimResult['consignments']): ClaimResult {
+function claimOf(id: string, consignments: ManifestClaim['consignments']): ManifestClaim {
   return {
     manifest_id: id, carrier: { identifier: 'generic', name: 'Generic Carrier' },
     warehouse: { identifier: 'acme|London DC', name: 'London DC', timezone: 'Europe/London', address: { company_name: 'Acme Ltd', address1: '1 Dock Road', city: 'London', postcode: 'E14 5AB', country: 'GB' } },
@@ -87,15 +87,24 @@ export function registryWith(manifest: (req: ManifestRequest, real: Carrier) => 
   return new CarrierRegistry(carriers);
 }
 
-export interface Running { svc: RunningService; call(method: string, path: string, body?: unknown, company?: string): Promise<{ status: number; body: any }> }
+export interface Running {
+  svc: RunningService;
+  call(method: string, path: string, body?: unknown, company?: string): Promise<{ status: number; body: any }>;
+  /** Events of this type the service has published so far (through its outbox relay). */
+  published(type: string): EventEnvelope[];
+}
 
 export async function startService(tdb: TestDatabase, peer: ClaimPeer, jobs: JobDriver, opts: ManifestServiceOptions = {}): Promise<Running> {
+  const bus = new InProcessEventBus({ logger });
+  const published: EventEnvelope[] = [];
+  await bus.subscribe({ queue: 'test.manifest-events', bindings: ['manifest.#'], handler: async (e) => { published.push(e); } });
   const svc = await startManifestService({
-    db: tdb.target, bus: new InProcessEventBus({ logger }), jobs, logger, internalJwtSecret: SECRET,
+    db: tdb.target, bus, jobs, logger, internalJwtSecret: SECRET,
     peers: { consignment: peer.url }, defaultPublicUrl: 'http://localhost:8080', port: 0, host: '127.0.0.1',
   }, opts);
   return {
     svc,
+    published: (type) => published.filter((e) => e.type === type),
     async call(method, path, body, company = 'acme') {
       const token = signInternalToken(SECRET, AUDIENCE, { company, principal: 'token:1' });
       const res = await fetch(`http://127.0.0.1:${svc.port}/companies/${company}${path}`, {

@@ -53,6 +53,7 @@ describe('manifest service', () => {
     expect(pdf.pages[0].text).toContain(id);
     expect(pdf.pages[0].text).toMatch(/GENM\d{12}/);
     expect((await svc.call('GET', `/manifest/${id}/documents`, undefined, 'other')).status).toBe(404);
+    expect(svc.published('manifest.manifest.failed')).toEqual([]);
   });
 
   it('completes a manifest whose claim got no answer once the consignment service is back', async () => {
@@ -104,6 +105,9 @@ describe('manifest service', () => {
     const res = await documents(svc, created.body.identifier);
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('The manifest document could not be generated after 2 attempts: carrier API timed out');
+    // The carrier never took it: announced so that the consignment service releases the consignments.
+    const failed = await eventually(() => svc.published('manifest.manifest.failed').length > 0 && svc.published('manifest.manifest.failed'), { what: 'manifest.manifest.failed' });
+    expect(failed).toEqual([expect.objectContaining({ company: 'acme', data: { manifest_id: created.body.identifier, reason: res.body.detail, carrier_reference: null } })]);
   });
 
   it('fails a manifest that is still not generated at its deadline, so it never answers 204 forever', async () => {
@@ -113,5 +117,7 @@ describe('manifest service', () => {
     const res = await documents(svc, created.body.identifier);
     expect(res.status).toBe(409);
     expect(res.body.detail).toMatch(/was not generated within/);
+    const failed = await eventually(() => svc.published('manifest.manifest.failed').length > 0 && svc.published('manifest.manifest.failed'), { what: 'manifest.manifest.failed' });
+    expect(failed).toEqual([expect.objectContaining({ data: { manifest_id: created.body.identifier, reason: res.body.detail, carrier_reference: null } })]);
   });
 });

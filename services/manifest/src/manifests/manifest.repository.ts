@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ManifestDb } from '../database';
-import type { ClaimResult } from './claim.types';
+import type { ManifestClaim } from '@waybill/contracts';
 import type { ManifestRow, ManifestState } from './manifest.table';
 
 type Db = Kysely<ManifestDb>;
@@ -33,7 +33,7 @@ export async function findById(db: Db, id: string): Promise<ManifestRow | undefi
   return db.selectFrom('manifests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function markGenerating(db: Db, id: string, claim: ClaimResult): Promise<boolean> {
+export async function markGenerating(db: Db, id: string, claim: ManifestClaim): Promise<boolean> {
   const r = await db.updateTable('manifests').set({ state: 'generating', claim: JSON.stringify(claim), updated_at: now() })
     .where('id', '=', id).where('state', '=', 'claiming').executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
@@ -61,9 +61,14 @@ export async function storeDocument(db: Db, id: string, pdf: Buffer, pages: numb
   });
 }
 
-export async function markFailed(db: Db, id: string, reason: string): Promise<void> {
-  await db.updateTable('manifests').set({ state: 'failed', failure_reason: reason, updated_at: now() })
-    .where('id', '=', id).where('state', '=', 'generating').execute();
+/** What announcing a failure needs of the manifest. */
+export type FailedManifest = Pick<ManifestRow, 'id' | 'company' | 'carrier_reference'>;
+
+/** Undefined when the manifest was not generating (already failed, ready, or unknown). */
+export async function markFailed(trx: Transaction<ManifestDb>, id: string, reason: string): Promise<FailedManifest | undefined> {
+  return trx.updateTable('manifests').set({ state: 'failed', failure_reason: reason, updated_at: now() })
+    .where('id', '=', id).where('state', '=', 'generating')
+    .returning(['id', 'company', 'carrier_reference']).executeTakeFirst();
 }
 
 export async function documentOf(db: Db, id: string): Promise<Buffer | undefined> {
@@ -86,9 +91,8 @@ export async function idsInState(db: Db, state: ManifestState): Promise<string[]
 }
 
 /** Gives up on manifests created before `cutoff` that are still being generated. */
-export async function failOverdue(db: Db, cutoff: Date, reason: string): Promise<string[]> {
-  const rows = await db.updateTable('manifests').set({ state: 'failed', failure_reason: reason, updated_at: now() })
+export async function failOverdue(trx: Transaction<ManifestDb>, cutoff: Date, reason: string): Promise<FailedManifest[]> {
+  return trx.updateTable('manifests').set({ state: 'failed', failure_reason: reason, updated_at: now() })
     .where('state', '=', 'generating').where('created_at', '<', sql<Date>`${cutoff.toISOString()}::timestamptz`)
-    .returning('id').execute();
-  return rows.map((r) => r.id);
+    .returning(['id', 'company', 'carrier_reference']).execute();
 }

@@ -1,7 +1,8 @@
 import type { ManifestDeps } from './manifest.deps';
 import { CLAIM_STALE_MS } from './consignment-claims.client';
 import { driveClaim, enqueueGeneration } from './manifest.claim';
-import { failOverdue, idsInState, leaseStale } from './manifest.repository';
+import { failOverdueManifests } from './manifest.failure';
+import { idsInState, leaseStale } from './manifest.repository';
 
 export interface SweeperOptions {
   intervalMs?: number;
@@ -50,7 +51,7 @@ export class ManifestSweeper {
   private async sweepOnce(): Promise<void> {
     const now = Date.now();
     const minutes = Math.max(1, Math.round(this.o.deadlineMs / 60_000));
-    const failed = await failOverdue(this.deps.db, new Date(now - this.o.deadlineMs), `The manifest document was not generated within ${minutes} minute(s).`);
+    const failed = await failOverdueManifests(this.deps, new Date(now - this.o.deadlineMs), `The manifest document was not generated within ${minutes} minute(s).`);
     if (failed.length) this.deps.logger.error({ manifest_ids: failed }, 'manifests failed: generation overdue');
     for (const m of await leaseStale(this.deps.db, 'claiming', new Date(now - this.o.claimStaleMs))) {
       const order = { id: m.id, company: m.company, carrierId: m.carrier_id, warehouseId: m.warehouse_id, consignmentIds: m.consignment_ids };

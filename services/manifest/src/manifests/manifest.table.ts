@@ -1,5 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
-import type { ClaimResult } from './claim.types';
+import type { ManifestClaim } from '@waybill/contracts';
 
 export type ManifestState = 'claiming' | 'generating' | 'ready' | 'failed';
 
@@ -15,7 +15,7 @@ export interface ManifestsTable {
   idempotency_key: string | null;
   request_hash: string;
   state: ManifestState;
-  claim: ColumnType<ClaimResult | null, string | null | undefined, string | null>;
+  claim: ColumnType<ManifestClaim | null, string | null | undefined, string | null>;
   carrier_reference: string | null;
   failure_reason: string | null;
   created_at: Timestamp;

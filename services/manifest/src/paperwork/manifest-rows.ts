@@ -1,4 +1,4 @@
-import type { ClaimedConsignment } from '../manifests/claim.types';
+import type { ManifestClaimConsignment } from '@waybill/contracts';
 import { COLUMNS, CLOSING_HEIGHT, FONT, MAX_TRACKING_LINES, PAGE } from './manifest-layout';
 import { grams, kg } from './manifest-format';
 import type { Pdf } from './manifest-document.data';
@@ -11,7 +11,7 @@ function trackingLines(numbers: string[]): string[] {
   return [...shown, `+ ${numbers.length - shown.length} more`];
 }
 
-function cells(c: ClaimedConsignment, index: number): Record<(typeof COLUMNS)[number]['key'], string[]> {
+function cells(c: ManifestClaimConsignment, index: number): Record<(typeof COLUMNS)[number]['key'], string[]> {
   const g = grams(c.weight_kg);
   return {
     index: [String(index + 1)],
@@ -25,10 +25,16 @@ function cells(c: ClaimedConsignment, index: number): Record<(typeof COLUMNS)[nu
   };
 }
 
-/** Draws one consignment's row at `y` (its texts go into the page's text run) and returns where the next row starts. */
-export function drawRow(doc: Pdf, run: TextRun, c: ClaimedConsignment, index: number, y: number, lines: number): number {
+export const STRIPE = '#f3f3f3';
+
+/**
+ * Draws one consignment's row at `y` and returns where the next row starts. Its texts go into the page's
+ * text run; every other row adds its background to the page's stripe path, which the caller fills once
+ * (with STRIPE) before the run is written over it.
+ */
+export function drawRow(doc: Pdf, run: TextRun, c: ManifestClaimConsignment, index: number, y: number, lines: number): number {
   const height = lines * FONT.lineHeight + 3;
-  if (index % 2 === 1) doc.rect(PAGE.margin, y, PAGE.width - 2 * PAGE.margin, height).fill('#f3f3f3');
+  if (index % 2 === 1) doc.rect(PAGE.margin, y, PAGE.width - 2 * PAGE.margin, height);
   const values = cells(c, index);
   let x = PAGE.margin;
   for (const col of COLUMNS) {
@@ -48,7 +54,7 @@ export interface Totals {
   withoutWeight: number;
 }
 
-export function totalsOf(rows: ClaimedConsignment[]): Totals {
+export function totalsOf(rows: ManifestClaimConsignment[]): Totals {
   return rows.reduce<Totals>((t, c) => {
     const g = grams(c.weight_kg);
     return {

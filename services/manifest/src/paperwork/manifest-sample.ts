@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ClaimedConsignment } from '../manifests/claim.types';
+import type { ManifestClaimConsignment } from '@waybill/contracts';
 import type { ManifestDocumentData } from './manifest-document.data';
 
 const hex = () => randomBytes(16).toString('hex');
@@ -10,7 +10,7 @@ const POSTCODES = ['SW1A 2AA', 'EC1A 1BB', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55
  * Realistic consignments for tests and the benchmark: Generic Carrier numbering, one to three packages,
  * the odd consignment without declared weight.
  */
-export function sampleConsignments(count: number): ClaimedConsignment[] {
+export function sampleConsignments(count: number): ManifestClaimConsignment[] {
   return Array.from({ length: count }, (_, i) => {
     const packages = 1 + (i % 3);
     return {
@@ -22,7 +22,7 @@ export function sampleConsignments(count: number): ClaimedConsignment[] {
   });
 }
 
-export function sampleManifest(consignments: ClaimedConsignment[]): ManifestDocumentData {
+export function sampleManifest(consignments: ManifestClaimConsignment[]): ManifestDocumentData {
   return {
     manifestId: hex(), company: 'demo-co', createdAt: new Date('2026-03-02T14:05:00Z'), carrierReference: 'GENM004211987301',
     claim: {

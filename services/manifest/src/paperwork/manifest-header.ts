@@ -3,6 +3,7 @@ import { drawBarcode } from './barcode';
 import { COLUMNS, BANDS, FONT, PAGE } from './manifest-layout';
 import { addressLines, localDate, localDateTime } from './manifest-format';
 import type { ManifestDocumentData, Pdf } from './manifest-document.data';
+import { TextRun } from './pdf-text-run';
 
 const GREY = '#555555';
 const RIGHT_COLUMN_X = 318;
@@ -58,11 +59,20 @@ export function drawColumnHeadings(doc: Pdf): void {
   }
 }
 
-export function drawFooter(doc: Pdf, manifestId: string, page: number, pages: number): void {
+/** The part of the footer every page repeats (drawn once, with the header). */
+export function drawFooter(doc: Pdf, manifestId: string): void {
   const y = BANDS.footerTop;
   doc.moveTo(PAGE.margin, y - 4).lineTo(PAGE.width - PAGE.margin, y - 4).lineWidth(0.5).stroke('#999999');
   doc.font(FONT.regular).fontSize(7).fillColor(GREY).text(`Waybill carrier manifest ${manifestId}`, PAGE.margin, y, { lineBreak: false });
-  const label = `Page ${page} of ${pages}`;
-  doc.text(label, PAGE.width - PAGE.margin - doc.widthOfString(label), y, { lineBreak: false });
   doc.fillColor('#000000');
+}
+
+/** The footer's text run: the page number is the only thing that differs from page to page. */
+export function footerRun(doc: Pdf): TextRun {
+  return new TextRun(doc, FONT.regular, 7, 1 / 3);
+}
+
+export function addPageNumber(run: TextRun, page: number, pages: number): void {
+  const label = `Page ${page} of ${pages}`;
+  run.add(label, PAGE.width - PAGE.margin - run.widthOf(label), BANDS.footerTop);
 }

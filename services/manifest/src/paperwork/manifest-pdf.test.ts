@@ -41,6 +41,15 @@ describe('manifest PDF', () => {
     expect(pages.every((p, i) => p.length > 0 || i === pages.length - 1)).toBe(true);
   });
 
+  it('prints texts holding the delimiters of PDF strings as they are', async () => {
+    const [odd] = sampleConsignments(1);
+    odd.consignment_number = 'CN(7)\\B';
+    odd.recipient = { postcode: 'Cedex (9)', country: 'FR' };
+    const text = (await readPdf((await renderManifestPdf(sampleManifest([odd]))).pdf)).pages[0].text;
+    expect(text).toContain('CN(7)\\B');
+    expect(text).toContain('Cedex (9)');
+  });
+
   it('lists at most 30 tracking-number lines for a consignment with very many packages', async () => {
     const [big] = sampleConsignments(1);
     big.tracking_numbers = Array.from({ length: 45 }, (_, i) => `GC${String(i).padStart(12, '0')}`);

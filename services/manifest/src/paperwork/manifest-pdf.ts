@@ -1,11 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { code128 } from './barcode';
-import { drawColumnHeadings, drawFooter, drawHeader } from './manifest-header';
-import { drawClosing, drawRow, totalsOf } from './manifest-rows';
+import { addPageNumber, drawColumnHeadings, drawFooter, drawHeader, footerRun } from './manifest-header';
+import { drawClosing, drawRow, STRIPE, totalsOf } from './manifest-rows';
 import type { ManifestDocumentData } from './manifest-document.data';
 import { TextRun } from './pdf-text-run';
 import { recordForm } from './pdf-form';
 import { BANDS, FONT, paginate, rowLines } from './manifest-layout';
+
+const YIELD_EVERY_MS = 40;
 
 export interface RenderedManifest {
   pdf: Buffer;
@@ -33,21 +35,31 @@ export async function renderManifestPdf(d: ManifestDocumentData): Promise<Render
     doc.on('error', reject);
   });
   const run = new TextRun(doc, FONT.regular, FONT.rowSize);
+  const footer = footerRun(doc);
   let stampHeader: (() => void) | undefined;
+  let lastTurn = performance.now();
   for (let p = 0; p < pages.length; p++) {
     doc.addPage({ size: 'A4', margin: 0 });
     stampHeader ??= recordForm(doc, 'ManifestHeader', () => {
       drawHeader(doc, d, barcode);
       drawColumnHeadings(doc);
+      drawFooter(doc, d.manifestId);
     });
     stampHeader();
     let y: number = BANDS.rowsTop;
     for (const i of pages[p]) y = drawRow(doc, run, rows[i], i, y, lines[i]);
+    if (pages[p].some((i) => i % 2 === 1)) doc.fill(STRIPE);
     run.flush();
     if (p === pages.length - 1) drawClosing(doc, totalsOf(rows), y);
-    drawFooter(doc, d.manifestId, p + 1, pages.length);
-    // A large manifest takes a while to draw: give the event loop a turn per page so the service keeps answering.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    addPageNumber(footer, p + 1, pages.length);
+    footer.flush();
+    // A large manifest takes a while to draw: the service keeps answering meanwhile. Turns are given
+    // every few tens of milliseconds rather than every page, because each one waits behind whatever
+    // else is queued (in the one-process mode, every other service's database work).
+    if (performance.now() - lastTurn > YIELD_EVERY_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      lastTurn = performance.now();
+    }
   }
   doc.end();
   await finished;

@@ -1,4 +1,4 @@
-import type { ClaimResult } from '../manifests/claim.types';
+import type { ManifestClaim } from '@waybill/contracts';
 
 /** Everything printed on a manifest: the claim from the consignment service plus the carrier's answer. */
 export interface ManifestDocumentData {
@@ -6,7 +6,7 @@ export interface ManifestDocumentData {
   company: string;
   createdAt: Date;
   carrierReference: string;
-  claim: ClaimResult;
+  claim: ManifestClaim;
 }
 
 /** A4 pages need a PDFKit document; this is the part of its API the manifest drawing code uses. */

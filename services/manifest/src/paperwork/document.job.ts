@@ -1,16 +1,22 @@
 import { CarrierRejection, type ManifestRequest } from '@waybill/carriers';
 import { PermanentJobError, type Job } from '@waybill/jobs';
+import { processCounter } from '@waybill/telemetry';
 import type { ManifestDeps } from '../manifests/manifest.deps';
-import type { ClaimResult } from '../manifests/claim.types';
-import { findById, markFailed, saveCarrierReference, storeDocument, touch } from '../manifests/manifest.repository';
+import type { ManifestClaim } from '@waybill/contracts';
+import { findById, saveCarrierReference, storeDocument, touch } from '../manifests/manifest.repository';
+import { failManifest } from '../manifests/manifest.failure';
 import { renderManifestPdf } from './manifest-pdf';
 import { localDate } from './manifest-format';
+
+// Per process: summed over the replicas, each manifest should count once (jobs are deduplicated by id).
+const carrierCalls = processCounter('waybill_manifest_carrier_calls_total', 'Manifests this process sent to a carrier, by carrier', ['carrier']);
+const documentsGenerated = processCounter('waybill_manifest_documents_generated_total', 'Manifest documents this process rendered and stored', []);
 
 export interface GenerateJobData {
   manifest_id: string;
 }
 
-function carrierRequest(company: string, manifestId: string, createdAt: Date, claim: ClaimResult): ManifestRequest {
+function carrierRequest(company: string, manifestId: string, createdAt: Date, claim: ManifestClaim): ManifestRequest {
   return {
     company, manifestId, origin: claim.warehouse.address, collectionDate: localDate(createdAt, claim.warehouse.timezone),
     consignments: claim.consignments.map((c) => ({
@@ -34,6 +40,7 @@ export async function generateManifest(deps: ManifestDeps, job: Job<GenerateJobD
   if (!reference) {
     const carrier = deps.registry.find(m.claim.carrier.identifier);
     if (!carrier) throw new PermanentJobError(`Carrier ${m.claim.carrier.identifier} is not available in this deployment.`);
+    carrierCalls.inc({ carrier: carrier.identifier });
     try {
       reference = (await carrier.manifest(carrierRequest(m.company, m.id, createdAt, m.claim))).reference;
     } catch (err) {
@@ -44,14 +51,15 @@ export async function generateManifest(deps: ManifestDeps, job: Job<GenerateJobD
   }
   const { pdf, pages } = await renderManifestPdf({ manifestId: m.id, company: m.company, createdAt, carrierReference: reference, claim: m.claim });
   await storeDocument(deps.db, m.id, pdf, pages);
+  documentsGenerated.inc();
   deps.logger.info({ manifest_id: m.id, pages, consignments: m.claim.consignments.length }, 'manifest document ready');
 }
 
-/** A job that failed for good leaves the reason for GET .../documents to answer with (409). */
+/** A job that failed for good leaves the reason for GET .../documents to answer with (409), and announces it. */
 export async function recordGenerationFailure(deps: ManifestDeps, job: Job, error: Error): Promise<void> {
   const { manifest_id } = job.data as GenerateJobData;
   const reason = error instanceof PermanentJobError
     ? error.message
     : `The manifest document could not be generated after ${job.attempt} attempts: ${error.message}`;
-  await markFailed(deps.db, manifest_id, reason);
+  await failManifest(deps, manifest_id, reason);
 }
