@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -9,6 +9,8 @@ export interface Proc {
   child: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGKILL to the service and to tsx's launcher in front of it: the process dies mid-whatever. */
+  kill(): Promise<void>;
 }
 
 /** Starts a TypeScript entry point as its own process, keeping its output for failure messages. */
@@ -28,6 +30,18 @@ export function startProcess(name: string, entry: string, env: Record<string, st
     name,
     child,
     output: () => out,
+    kill: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      for (const pid of childrenOf(child.pid!)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      child.kill('SIGKILL');
+    }),
     stop: (signal = 'SIGTERM') => new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -38,6 +52,15 @@ export function startProcess(name: string, entry: string, env: Record<string, st
       child.kill(signal);
     }),
   };
+}
+
+/** The processes a launcher started (tsx runs the service in a child of its own). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -19,7 +19,21 @@ export interface Stack {
   databaseUrl?: string;
   /** Only in distributed mode: its WAYBILL_NAMESPACE (exchange, queues and job keys on the shared servers). */
   namespace?: string;
+  /**
+   * Only in distributed mode: kills a service's process outright (SIGKILL, no shutdown code runs) and
+   * starts it again with the same settings and port, as an orchestrator would; resolves once it is ready.
+   */
+  crash?(name: string): Promise<void>;
+  /** Only in distributed mode: each process's own base URL (for its /readyz), by name (`consignment`, `consignment#2`, …). */
+  processUrls?: Record<string, string>;
+  /** Only in distributed mode: the base URLs of each service's replicas, the gateway's included, by service. */
+  replicaUrls?: Record<string, string[]>;
   stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Distributed mode: processes per service, the gateway included (default 1). */
+  replicas?: number;
 }
 
 /** Distributed stacks share the servers: the key seals carrier secrets (seed and services must agree). */
@@ -38,8 +52,8 @@ export function availableModes(): Mode[] {
   return real ? ['one-process', 'distributed'] : ['one-process'];
 }
 
-export async function startStack(mode: Mode, extraEnv: Record<string, string> = {}): Promise<Stack> {
-  return mode === 'one-process' ? startOneProcess(extraEnv) : startDistributed(extraEnv);
+export async function startStack(mode: Mode, extraEnv: Record<string, string> = {}, opts: StackOptions = {}): Promise<Stack> {
+  return mode === 'one-process' ? startOneProcess(extraEnv) : startDistributed(extraEnv, opts.replicas ?? 1);
 }
 
 async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack> {
@@ -62,14 +76,19 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
   return { mode: 'one-process', baseUrl, creds: DEMO, procs: [proc], stop };
 }
 
-/** Every service that exists as its own process, with a fresh database and the shared real servers. */
-async function startDistributed(extraEnv: Record<string, string>): Promise<Stack> {
+/**
+ * Every service that exists as its own process, `replicas` times each (the gateway too), with a fresh
+ * database and the shared real servers. Each process finds its peers through `<NAME>_URL`: the list of
+ * that service's replicas.
+ */
+async function startDistributed(extraEnv: Record<string, string>, replicas: number): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
   await seedDemo(db.target, DEMO, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
-  const ports = await Promise.all([freePort(), ...services.map(() => freePort())]);
-  const gatewayPort = ports[0];
-  const urls = Object.fromEntries(services.map((s, i) => [s.urlVar, `http://127.0.0.1:${ports[i + 1]}`]));
+  const all = [...services, { name: 'gateway', portVar: 'PORT', urlVar: '' }];
+  const ports = await Promise.all(all.map(() => Promise.all(Array.from({ length: replicas }, () => freePort()))));
+  const replicaUrls = Object.fromEntries(all.map((s, i) => [s.name, ports[i].map((port) => `http://127.0.0.1:${port}`)]));
+  const urls = Object.fromEntries(services.map((s) => [s.urlVar, replicaUrls[s.name].join(',')]));
   const namespace = new URL(db.url!).pathname.slice(1);
   const common = {
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
@@ -79,9 +98,12 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
     WAYBILL_NAMESPACE: namespace,
     ...urls, ...extraEnv,
   };
-  const procs = services.map((s, i) => startProcess(s.name, `services/${s.name}/src/main.ts`, { ...common, [s.portVar]: String(ports[i + 1]) }));
-  procs.push(startProcess('gateway', 'services/gateway/src/main.ts', { ...common, PORT: String(gatewayPort) }));
-  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const specs = all.flatMap((s, i) => ports[i].map((port, r) => ({
+    name: r === 0 ? s.name : `${s.name}#${r + 1}`, entry: `services/${s.name}/src/main.ts`,
+    env: { ...common, [s.portVar]: String(port) }, url: `http://127.0.0.1:${port}`,
+  })));
+  const procs = specs.map((p) => startProcess(p.name, p.entry, p.env));
+  const baseUrl = replicaUrls.gateway[0];
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop()));
     // The servers are shared: leave none of this stack's queues or job keys behind.
@@ -89,10 +111,19 @@ async function startDistributed(extraEnv: Record<string, string>): Promise<Stack
     await deleteRedisKeys(process.env.REDIS_URL!, `waybill-${namespace}`);
     await db.drop();
   };
-  // A stack that never became ready must not leave processes or a database behind.
-  await waitForReady(`${baseUrl}/readyz`, procs).catch(async (err) => {
+  // A stack that never became ready must not leave processes or a database behind. Every process is
+  // waited for: a gateway is ready as soon as one replica of each service is.
+  await Promise.all(specs.map((p) => waitForReady(`${p.url}/readyz`, procs))).catch(async (err) => {
     await stop();
     throw err;
   });
-  return { mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace, stop };
+  const crash = async (name: string) => {
+    const at = specs.findIndex((p) => p.name === name);
+    if (at < 0) throw new Error(`no process ${name} in this stack`);
+    await procs[at].kill();
+    procs[at] = startProcess(specs[at].name, specs[at].entry, specs[at].env);
+    await waitForReady(`${specs[at].url}/readyz`, [procs[at]]);
+  };
+  const processUrls = Object.fromEntries(specs.map((p) => [p.name, p.url]));
+  return { mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace, crash, processUrls, replicaUrls, stop };
 }

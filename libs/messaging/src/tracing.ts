@@ -1,4 +1,4 @@
-import { SpanKind, contextFromCarrier, currentTraceCarrier, inSpan } from '@waybill/telemetry';
+import { SpanKind, contextFromCarrier, currentTraceCarrier, inSpan, processCounter } from '@waybill/telemetry';
 import type { EventBus, EventEnvelope, EventHandler } from './types';
 
 /**
@@ -14,10 +14,23 @@ export function publishTraced(bus: EventBus, event: EventEnvelope): Promise<void
   }, () => bus.publish({ ...event, trace: currentTraceCarrier() ?? event.trace }));
 }
 
-/** Runs a subscriber's handler in a consumer span continuing the event's trace (a new trace without one). */
+const handled = processCounter(
+  'waybill_events_handled_total', 'Events this process handled, by queue and outcome (error: retried later or dead-lettered)', ['queue', 'outcome'],
+);
+
+/**
+ * Runs a subscriber's handler in a consumer span continuing the event's trace (a new trace without one),
+ * and counts it: per process, so the share each replica of a competing consumer took shows on /metrics.
+ */
 export function consumeTraced(queue: string, handler: EventHandler): EventHandler {
   return (event) => inSpan('consumer', `consume ${event.type}`, {
     kind: SpanKind.CONSUMER, parent: event.trace?.traceparent ? contextFromCarrier(event.trace) : undefined,
     attributes: { 'messaging.destination.name': queue, 'messaging.message.id': event.id, 'messaging.event.type': event.type },
-  }, () => handler(event));
+  }, () => handler(event)).then(
+    () => { handled.inc({ queue, outcome: 'ok' }); },
+    (err: unknown) => {
+      handled.inc({ queue, outcome: 'error' });
+      throw err;
+    },
+  );
 }

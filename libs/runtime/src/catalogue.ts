@@ -1,3 +1,5 @@
+import { splitUrlList } from '@waybill/http';
+
 /**
  * Every service of the platform: its port variable in the distributed mode and the variable other
  * processes use to reach it. The gateway, the launchers and the test stacks all read this one list.
@@ -24,12 +26,15 @@ export function catalogueEntry(name: string): ServiceEntry {
   return e;
 }
 
-/** URLs of the services reachable from this process, from their `<NAME>_URL` variables. */
+/**
+ * URLs of the services reachable from this process, from their `<NAME>_URL` variables: one base URL,
+ * or a comma-separated list of a service's replicas (which callers take in turn, see `Replicas`).
+ */
 export function peersFromEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
   const peers: Record<string, string> = {};
   for (const s of SERVICE_CATALOGUE) {
-    const url = env[s.urlVar]?.trim();
-    if (url) peers[s.name] = url.replace(/\/$/, '');
+    const urls = splitUrlList(env[s.urlVar] ?? '');
+    if (urls.length > 0) peers[s.name] = urls.join(',');
   }
   return peers;
 }

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * One registry per process. Every series carries a `service` label, so the one-process mode (all
@@ -39,6 +39,11 @@ export function registerGaugeSource(name: string, help: string, labelNames: stri
   const { sources } = entry;
   sources.add(source);
   return () => { sources.delete(source); };
+}
+
+/** A counter on this process's registry, for code that should not depend on prom-client itself. */
+export function processCounter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
 }
 
 /** `GET /metrics` in the Prometheus text format. */

@@ -23,7 +23,7 @@ export function allocationRulesClient(peers: Record<string, string>, internalJwt
     async candidates(company, consignment) {
       const res = await client.request<{ candidates?: Array<{ service_id: string }> }>(
         'delivery-options', 'POST', `/companies/${encodeURIComponent(company)}/allocation-candidates`,
-        { company, principal: 'service:consignment' }, consignment, 5000,
+        { company, principal: 'service:consignment' }, consignment, 10_000,
       );
       if (res.status !== 200 || !Array.isArray(res.body?.candidates)) throw new Error(`delivery-options answered ${res.status}`);
       return res.body.candidates.map((c) => c.service_id);
