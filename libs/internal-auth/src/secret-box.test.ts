@@ -18,6 +18,12 @@ describe('SecretBox', () => {
     expect(() => box.open([v, iv, tag, flipped.toString('base64url')].join('.'), 'generic')).toThrow(EncryptionKeyError);
   });
 
+  it('opens with the key as text or as its bytes alike, and refuses a key of the wrong size', () => {
+    const bytes = parseEncryptionKey(key);
+    expect(new SecretBox(bytes).open(new SecretBox(key).seal('whsec_abc', 'endpoint-1'), 'endpoint-1')).toBe('whsec_abc');
+    expect(() => new SecretBox(randomBytes(16))).toThrow(EncryptionKeyError);
+  });
+
   it('accepts 32-byte keys as base64 or hex and refuses anything else', () => {
     expect(parseEncryptionKey(randomBytes(32).toString('hex'))).toHaveLength(32);
     expect(parseEncryptionKey(randomBytes(32).toString('base64url'))).toHaveLength(32);

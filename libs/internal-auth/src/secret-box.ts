@@ -19,8 +19,10 @@ const VERSION = 'v1';
 
 export class SecretBox {
   private readonly key: Buffer;
-  constructor(encodedKey: string) {
-    this.key = parseEncryptionKey(encodedKey);
+  /** The key as DATA_ENCRYPTION_KEY spells it, or its 32 bytes. */
+  constructor(key: string | Buffer) {
+    if (Buffer.isBuffer(key) && key.length !== 32) throw new EncryptionKeyError('SecretBox needs a 32-byte key');
+    this.key = Buffer.isBuffer(key) ? key : parseEncryptionKey(key);
   }
 
   /** `v1.<iv>.<tag>.<ciphertext>` (base64url parts); `context` binds the value to its use (e.g. a row id). */

@@ -1,5 +1,5 @@
 import { ConfigError, env, loadConfig, type Reader } from '@waybill/config';
-import { parseEncryptionKey } from './security/secret-box';
+import { EncryptionKeyError, parseEncryptionKey } from '@waybill/internal-auth';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -33,9 +33,12 @@ function schedule(name: string, fallback: string): Reader<number[]> {
 function encryptionKey(name: string): Reader<Buffer> {
   return (e) => {
     const raw = env.string(name)(e);
-    const key = parseEncryptionKey(raw);
-    if (!key) throw new ConfigError(`environment variable ${name} must be 32 bytes, base64 or hex encoded (e.g. openssl rand -base64 32)`);
-    return key;
+    try {
+      return parseEncryptionKey(raw);
+    } catch (err) {
+      if (!(err instanceof EncryptionKeyError)) throw err;
+      throw new ConfigError(`environment variable ${name} must be 32 bytes, base64 or hex encoded (e.g. openssl rand -base64 32)`);
+    }
   };
 }
 

@@ -3,7 +3,7 @@ import type { JobDriver } from '@waybill/jobs';
 import type { Logger } from '@waybill/logger';
 import type { DispatcherConfig } from './config';
 import type { DispatcherDb } from './database';
-import type { SecretBox } from './security/secret-box';
+import type { SecretBox } from '@waybill/internal-auth';
 import type { UrlPolicy } from './security/url-guard';
 
 /** What the dispatcher's use cases work with; built once in service.ts. */

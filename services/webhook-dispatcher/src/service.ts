@@ -5,7 +5,7 @@ import { dispatcherConfig } from './config';
 import type { DispatcherDb } from './database';
 import type { DispatcherDeps } from './deps';
 import { migrations } from './migrations';
-import { SecretBox } from './security/secret-box';
+import { SecretBox } from '@waybill/internal-auth';
 import { systemResolver, type Resolver } from './security/url-guard';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { DeliverySweeper } from './delivery/delivery.sweeper';

@@ -1,6 +1,6 @@
 import type { WebhookEndpoint } from '@waybill/contracts';
 import type { EndpointRow } from './endpoint.table';
-import type { SecretBox } from '../security/secret-box';
+import type { SecretBox } from '@waybill/internal-auth';
 
 /** The API shape of an endpoint (API.md 8); the secrets never leave through it. */
 export function toApi(row: EndpointRow): WebhookEndpoint {
