@@ -92,6 +92,18 @@ describe.each(availableModes())('carrier tracking ingest (%s)', (mode) => {
     await waitForStatus(c.identifier, 'Delivered');
     await push('generic', trackingBody({ [p2]: [ev('RETURNED', 9)] }));
     expect(await historyOf(c.identifier)).toEqual(['Allocated', 'Despatched', 'Exception', 'Delivered']);
+
+    // Every stored event, once, oldest first, with the normalised status.
+    const events = (await api.get(`/consignment/${c.identifier}/tracking`)).body as Array<Record<string, unknown>>;
+    expect(events.map((e) => [e.tracking_number, e.status, e.timestamp])).toEqual([
+      [p1, 'EXCEPTION', `${at(8)}.000Z`], [p1, 'IN_TRANSIT', `${at(9)}.000Z`], [p2, 'RETURNED', `${at(9)}.000Z`],
+      [p2, 'OUT_FOR_DELIVERY', `${at(10)}.000Z`], [p1, 'DELIVERED', `${at(11)}.000Z`], [p2, 'DELIVERY_FAILED', `${at(11)}.000Z`], [p2, 'DELIVERED', `${at(12)}.000Z`],
+    ]);
+    expect(events[1]).toMatchObject({ carrier_code: 'HUB', location: 'Leeds' });
+    const other = (await api.post('/consignments', [domesticConsignment()])).body.success[0];
+    expect((await api.get(`/consignment/${other}/tracking`)).body).toEqual([]);
+    const foreign = await client(stack, '/_api/v1/company/someone-else').get(`/consignment/${c.identifier}/tracking`);
+    expect(foreign.status).toBe(403);
   });
 
   it('shows Exception while the latest event is a problem, and leaves it when the parcel moves on', async () => {

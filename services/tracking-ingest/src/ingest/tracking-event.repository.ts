@@ -39,3 +39,17 @@ export async function timelines(
     .execute();
   return new Map(rows.map((r) => [r.tracking_number, { latest: { status: r.status as TrackingStatus, at: r.occurred_at }, reached: r.reached }]));
 }
+
+/**
+ * Every stored event of a company's consignment, over the tracking numbers it carries now, oldest first
+ * (carrier time, then arrival). The company is part of the join: a tracking number another company's
+ * consignment also carries never shows here.
+ */
+export async function eventsOfConsignment(db: Db, company: string, identifier: string): Promise<Array<TrackingEventRow & { package_reference: string | null }>> {
+  return db.selectFrom('parcels as p')
+    .innerJoin('tracking_events as e', (j) => j.onRef('e.carrier_id', '=', 'p.carrier_id').onRef('e.tracking_number', '=', 'p.tracking_number'))
+    .selectAll('e').select('p.package_reference')
+    .where('p.consignment_identifier', '=', identifier).where('p.company', '=', company).where('p.active', '=', true)
+    .orderBy('e.occurred_at').orderBy('e.id')
+    .execute();
+}
