@@ -4,15 +4,7 @@ import { startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { webhookReceiver } from './support/webhook-receiver';
 import { flakyReceiver } from './support/flaky-receiver';
-import { ensureConsoleBuilt, openBrowser, screenshot, seriousViolations, type Browser } from './support/browser';
-
-/** Signs in through the page, as an operations person would. */
-export async function signIn(page: Page, stack: Stack, password = stack.creds.password): Promise<void> {
-  await page.goto(`${stack.baseUrl}/console/`);
-  await page.getByLabel('Username').fill(stack.creds.user);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { ensureConsoleBuilt, openBrowser, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
 
 describe('console: sign-in and webhooks in a browser (one-process)', () => {
   let stack: Stack;
@@ -25,7 +17,7 @@ describe('console: sign-in and webhooks in a browser (one-process)', () => {
     api = client(stack);
     browser = await openBrowser();
     page = browser.page;
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
@@ -151,7 +143,7 @@ describe('console: webhook targets in production mode (WEBHOOK_ALLOW_PRIVATE=0)'
     ensureConsoleBuilt();
     stack = await startStack('one-process', { WEBHOOK_ALLOW_PRIVATE: '0' });
     browser = await openBrowser();
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();

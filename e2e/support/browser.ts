@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from './processes';
+import type { Stack } from './stack';
 
 /** Debian's Chromium (.ci/run installs it); never a downloaded browser. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -33,6 +34,14 @@ export async function openBrowser(): Promise<Browser> {
   return { context, page, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
+/** Signs in through the page, as an operations person would. */
+export async function signIn(page: Page, stack: Stack, password = stack.creds.password): Promise<void> {
+  await page.goto(`${stack.baseUrl}/console/`);
+  await page.getByLabel('Username').fill(stack.creds.user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious and critical axe violations on the current page, as `rule: target` lines. */
@@ -47,7 +56,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/console') : join(tmpdir(), 'waybill-console-shots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 export async function downloadBytes(page: Page, click: () => Promise<void>): Promise<Buffer> {

@@ -5,7 +5,7 @@ import { loginPage } from './pages/login';
 import { webhooksPage } from './pages/webhooks';
 import { webhookPage } from './pages/webhook';
 import { consignmentsPage } from './pages/consignments';
-import { consignmentPage } from './pages/consignment';
+import { consignmentPage } from './pages/consignment-detail';
 import { manifestsPage } from './pages/manifests';
 
 const main = document.getElementById('main')!;

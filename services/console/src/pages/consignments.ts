@@ -16,8 +16,8 @@ export interface Consignment {
 }
 
 /** A consignments table; `select` adds a checkbox per row (the manifest page uses it). */
-export function consignmentTable(rows: Consignment[], select?: Set<string>): HTMLElement {
-  const head = [select ? 'Select' : null, 'Order number', 'Status', 'Carrier', 'Service', 'Created'].filter(Boolean).map((t) => h('th', { scope: 'col' }, t!));
+export function consignmentTable(rows: Consignment[], id: string, select?: Set<string>): HTMLElement {
+  const head = [select ? 'Select' : null, 'Order number', 'Status', 'Carrier', 'Service', 'Warehouse', 'Created'].filter(Boolean).map((t) => h('th', { scope: 'col' }, t!));
   const checkbox = (c: Consignment): HTMLElement => h('td', {}, h('input', {
     type: 'checkbox', 'aria-label': `Select ${c.order_number}`, checked: select!.has(c.identifier),
     onchange: (e: Event) => { if ((e.target as HTMLInputElement).checked) select!.add(c.identifier); else select!.delete(c.identifier); },
@@ -28,22 +28,26 @@ export function consignmentTable(rows: Consignment[], select?: Set<string>): HTM
     h('td', {}, c.current_status.status),
     h('td', {}, c.carrier ?? '—'),
     h('td', {}, c.service ?? '—'),
+    h('td', {}, c.warehouse_id?.split('|').slice(1).join('|') || '—'),
     h('td', {}, when(c.create_date)));
-  return h('div', { class: 'scroll' }, h('table', { id: 'consignments' }, h('thead', {}, h('tr', {}, ...head)), h('tbody', {}, ...rows.map(row))));
+  return h('div', { class: 'scroll' }, h('table', { id }, h('thead', {}, h('tr', {}, ...head)), h('tbody', {}, ...rows.map(row))));
 }
 
-/** Lists one page at a time, following the API's `next` cursor; filters go to the API as they are. */
-export function pagedConsignments(filter: () => URLSearchParams, select?: Set<string>): { element: HTMLElement; load(): void } {
+/**
+ * Lists one page at a time, following the API's `next` cursor; filters go to the API as they are. `id`
+ * names the table (and `<id>-count` its count), as a page may hold more than one list.
+ */
+export function pagedConsignments(id: string, filter: () => URLSearchParams, select?: Set<string>): { element: HTMLElement; load(): void } {
   const results = h('div', {}, loading('consignments'));
   const pager = h('div', { class: 'actions' });
-  const count = h('p', { role: 'status', id: 'consignments-count' });
+  const count = h('p', { role: 'status', id: `${id}-count` });
   async function load(query?: string, depth = 0): Promise<void> {
     replace(results, loading('consignments'));
     const q = query ?? `?${filter().toString()}`;
     try {
       const { body } = await api.get(`/consignments${q}`);
-      count.textContent = `${body.count} matching from this page on.`;
-      replace(results, body.results.length ? consignmentTable(body.results, select) : empty('No consignments match.'));
+      count.textContent = body.count ? `${body.count} matching from this page on.` : '';
+      replace(results, body.results.length ? consignmentTable(body.results, id, select) : empty('No consignments match.'));
       const next = cursorQuery(body.next);
       replace(pager, depth > 0 ? h('button', { type: 'button', onclick: () => load() }, 'First page') : null,
         next ? h('button', { type: 'button', onclick: () => load(next, depth + 1) }, 'Next page') : null);
@@ -59,17 +63,16 @@ export function consignmentsPage(): HTMLElement {
   const status = h('select', { id: 'filter-status' }, h('option', { value: '' }, 'Any'), ...STATUSES.map((s) => h('option', { value: s }, s)));
   const order = h('input', { id: 'filter-order', name: 'order_number' });
   const identifier = h('input', { id: 'filter-identifier', name: 'identifier' });
-  const list = pagedConsignments(() => {
+  const list = pagedConsignments('consignments', () => {
     const q = new URLSearchParams({ limit: '20' });
     if (status.value) q.set('status', status.value);
     if (order.value.trim()) q.set('order_number', order.value.trim());
     if (identifier.value.trim()) q.set('identifier', identifier.value.trim());
     return q;
   });
+  const field = (label: string, control: HTMLElement): HTMLElement => h('div', { class: 'field' }, h('label', { for: control.id }, label), control);
   const form = h('form', { class: 'card filters', role: 'search', 'aria-label': 'Search consignments' },
-    h('label', { for: 'filter-status' }, 'Status'), status,
-    h('label', { for: 'filter-order' }, 'Order number'), order,
-    h('label', { for: 'filter-identifier' }, 'Identifier'), identifier,
+    field('Status', status), field('Order number', order), field('Identifier', identifier),
     h('button', { type: 'submit' }, 'Search'));
   form.addEventListener('submit', (e) => { e.preventDefault(); list.load(); });
   list.load();

@@ -13,8 +13,8 @@ export function manifestsPage(): HTMLElement {
   const warehouse = h('select', { id: 'manifest-warehouse', required: true });
   const status = h('p', { class: 'status', role: 'status', id: 'manifest-status' });
   const manifests = h('ul', { id: 'manifests' });
-  const list = pagedConsignments(() => new URLSearchParams({ limit: '50', status: 'Allocated' }), selected);
-  const listPrinted = pagedConsignments(() => new URLSearchParams({ limit: '50', status: 'Printed' }), selected);
+  const list = pagedConsignments('allocated', () => new URLSearchParams({ limit: '50', status: 'Allocated' }), selected);
+  const listPrinted = pagedConsignments('printed', () => new URLSearchParams({ limit: '50', status: 'Printed' }), selected);
   const options = async (path: string, select: HTMLSelectElement): Promise<void> => {
     try {
       const rows = (await api.get(path)).body as Option[];

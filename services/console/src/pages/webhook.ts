@@ -72,7 +72,7 @@ function editForm(e: Endpoint, path: string, status: HTMLElement): HTMLElement {
   const form = h('form', { class: 'card', 'aria-label': 'Edit endpoint' }, h('h2', {}, 'Edit'),
     h('label', { for: 'edit-url' }, 'URL'), url,
     h('label', { for: 'edit-description' }, 'Description'), description,
-    h('fieldset', {}, h('legend', {}, 'Event types'), ...boxes.map((b) => h('label', { class: 'inline', for: b.id }, b, ` ${b.value}`))),
+    h('fieldset', {}, h('legend', {}, 'Event types'), ...boxes.map((b) => h('label', { class: 'inline', for: b.id }, b, b.value))),
     h('button', { type: 'submit' }, 'Save'));
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();

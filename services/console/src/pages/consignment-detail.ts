@@ -17,12 +17,17 @@ export function consignmentPage(id: string): HTMLElement {
 
 function view(c: Consignment, path: string, rerender: (c: Consignment) => void): HTMLElement[] {
   const status = h('p', { class: 'status', role: 'status', id: 'consignment-status' });
+  // The API answers 409 for these (and cancelling a cancelled one again changes nothing).
+  const cancellable = !['Manifested', 'Despatched', 'Delivered', 'Cancelled'].includes(c.current_status.status);
   const r = c.recipient ?? {};
   const a = r.address ?? {};
   const history = h('div', {}, loading('history'));
   api.get(`${path}/history`).then(({ body: rows }) => replace(history, rows.length ? h('ol', { id: 'history' },
     ...rows.map((e: { status: string; reason: string | null; at: string }) => h('li', {}, h('strong', {}, e.status), ` ${when(e.at)}`, e.reason ? ` (${e.reason})` : ''))) : empty('No history yet.')),
   (err) => replace(history, failure(err)));
+  const tracking = h('div', {}, loading('tracking events'));
+  api.get(`${path}/tracking`).then(({ body: rows }) => replace(tracking, rows.length ? trackingTable(rows) : empty('No tracking events yet.')),
+    (err) => replace(tracking, failure(err)));
   const packages = (c.packages ?? []) as Array<Record<string, any>>;
   return [
     h('dl', { class: 'facts' },
@@ -39,10 +44,25 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
       h('tbody', {}, ...packages.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, p.tracking_number ?? '—'), h('td', {}, p.weight ?? '—'),
         h('td', {}, [p.length, p.width, p.height].every((v) => v != null) ? `${p.length}×${p.width}×${p.height}` : '—'), h('td', {}, (p.items ?? []).length)))))) : empty('No packages.')),
     section('Status history', history),
+    section('Tracking events', tracking),
     labelSection(path),
     section('Cancel', h('div', { class: 'actions' }, action('Cancel consignment', async () => {
       if (!confirm(`Cancel consignment ${c.order_number}? The carrier booking is released.`)) return 'Not cancelled.';
       rerender((await api.del(path)).body);
-    }, status, { class: 'danger', disabled: c.current_status.status === 'Cancelled' })), status),
+    }, status, { class: 'danger', disabled: !cancellable, 'aria-describedby': cancellable ? undefined : 'cancel-why' })),
+    cancellable ? null : h('p', { id: 'cancel-why', class: 'state' }, c.current_status.status === 'Cancelled' ? 'This consignment is cancelled.'
+      : `A ${c.current_status.status.toLowerCase()} consignment can no longer be cancelled.`), status),
   ];
+}
+
+interface TrackingEvent { tracking_number: string; status: string; description: string | null; location: string | null; timestamp: string }
+
+/** `IN_TRANSIT` → `In transit`. */
+const statusText = (s: string): string => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
+
+function trackingTable(rows: TrackingEvent[]): HTMLElement {
+  return h('div', { class: 'scroll' }, h('table', { id: 'tracking-events' },
+    h('thead', {}, h('tr', {}, ...['Time', 'Tracking number', 'Status', 'Description', 'Location'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, ...rows.map((e) => h('tr', {}, h('td', {}, when(e.timestamp)), h('td', {}, e.tracking_number), h('td', {}, statusText(e.status)),
+      h('td', {}, e.description ?? '—'), h('td', {}, e.location ?? '—'))))));
 }

@@ -11,9 +11,18 @@ export function readSessionCookie(req: Request): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether the browser reached the console over HTTPS: directly, through a TLS-terminating proxy (its
+ * X-Forwarded-Proto; a forged one can only make the cookie stricter), or as PUBLIC_BASE_URL says.
+ */
+export function overHttps(req: Request, publicBaseUrl?: string): boolean {
+  const forwarded = req.header('x-forwarded-proto')?.split(',')[0].trim().toLowerCase();
+  return req.secure || forwarded === 'https' || Boolean(publicBaseUrl?.startsWith('https:'));
+}
+
 /** HttpOnly keeps the cookie from scripts; SameSite=Strict keeps it off cross-site requests. */
-export function writeSessionCookie(req: Request, res: Response, value: string, maxAgeSeconds: number): void {
+export function writeSessionCookie(res: Response, value: string, maxAgeSeconds: number, secure: boolean): void {
   const attrs = [`${COOKIE_NAME}=${value}`, 'Path=/console', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`];
-  if (req.secure) attrs.push('Secure');
+  if (secure) attrs.push('Secure');
   res.append('Set-Cookie', attrs.join('; '));
 }

@@ -21,7 +21,7 @@ export class SessionStore {
     const csrfToken = randomBytes(24).toString('base64url');
     const at = new Date(this.now());
     await this.db.insertInto('console_sessions')
-      .values({ id_hash: sha256Hex(cookie), company: p.company, principal: p.principal, csrf_token: csrfToken, last_seen_at: at })
+      .values({ id_hash: sha256Hex(cookie), company: p.company, principal: p.principal, csrf_token: csrfToken, created_at: at, last_seen_at: at })
       .execute();
     return { cookie, csrfToken };
   }

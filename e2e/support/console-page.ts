@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { eventually } from '@waybill/testing';
+import type { Download, Locator, Page } from 'playwright-core';
+
+/** The order numbers in a consignments table, once they are exactly `expected` (the rows render after a fetch). */
+export async function untilRows(table: Locator, expected: string[], timeoutMs = 15_000): Promise<void> {
+  let seen: string[] = [];
+  await eventually(async () => {
+    seen = await table.locator('tbody tr td a').allTextContents();
+    return seen.join('\n') === expected.join('\n');
+  }, { timeoutMs, intervalMs: 50, what: `rows ${JSON.stringify(expected)}` }).catch((err: Error) => {
+    throw new Error(`${err.message}; the table showed ${JSON.stringify(seen)}`);
+  });
+}
+
+/** The files a click saves, once `count` downloads have started. */
+export async function downloadsOf(page: Page, count: number, click: () => Promise<void>): Promise<Buffer[]> {
+  const got: Download[] = [];
+  const collect = (d: Download) => { got.push(d); };
+  page.on('download', collect);
+  try {
+    await click();
+    await eventually(() => got.length >= count, { timeoutMs: 15_000, what: `${count} download(s)` });
+  } finally {
+    page.off('download', collect);
+  }
+  return Promise.all(got.map(async (d) => readFileSync((await d.path())!)));
+}
+
+/**
+ * Records every text the badge of each manifest in `#manifests` shows, in order, so a test can see a
+ * manifest go from generating to ready however fast that is. Read it back with `badgeHistory`.
+ */
+export async function recordManifestBadges(page: Page): Promise<void> {
+  // Strings, because this file is type-checked without the DOM library.
+  await page.evaluate(`(() => {
+    const seen = window.__manifestBadges = {};
+    const record = () => {
+      for (const item of document.querySelectorAll('#manifests [data-manifest]')) {
+        const list = seen[item.dataset.manifest] ??= [];
+        const text = item.querySelector('.badge').textContent;
+        if (list[list.length - 1] !== text) list.push(text);
+      }
+    };
+    new MutationObserver(record).observe(document.getElementById('manifests'), { subtree: true, childList: true, characterData: true });
+  })()`);
+}
+
+export async function badgeHistory(page: Page, manifest: string): Promise<string[]> {
+  return await page.evaluate(`window.__manifestBadges[${JSON.stringify(manifest)}] ?? []`) as string[];
+}
