@@ -3,14 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { eventually } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
-import { deliveryOptions } from './support/delivery';
+import { NORWAY, deliveryOptions, norwayRule } from './support/delivery';
 import { ROOT } from './support/processes';
-
-const NORWAY = { recipient: { address: { country: 'NO', postcode: '0150' } } };
-const norwayRule = (amount: string) => ({
-  name: 'Globex to Norway', service_id: 'globex worldwide|globex economy worldwide', delivery_type: 'standard',
-  conditions: { countries: ['no'], max_package_weight_kg: 30 }, price: { amount }, schedule: { cutoff: '15:00', transit_days: 4 },
-});
 
 describe.each(availableModes())('delivery rules management (%s)', (mode) => {
   let stack: Stack;

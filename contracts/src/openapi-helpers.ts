@@ -81,7 +81,8 @@ const error = (description: string, headers?: Obj): Obj => ({ ...json(descriptio
 
 /** Shared error responses (components.responses), keyed by status. */
 export const errorResponses = {
-  400: ['BadRequest', error('Invalid request. `detail` is "<field path>: <message>" of the first error; `errors` has them all.')],
+  400: ['BadRequest', error('Invalid request. `detail` is "<field path>: <message>" of the first error; `errors` has them all. '
+    + 'Also for JSON nested deeper than 64 levels, and for text holding U+0000 or an unpaired surrogate, which cannot be stored.')],
   401: ['Unauthorized', error('Missing or wrong credentials.', {
     'WWW-Authenticate': { description: 'Always `Basic`.', schema: { type: 'string' } },
   })],
@@ -90,7 +91,8 @@ export const errorResponses = {
   409: ['Conflict', error("The resource's state forbids the operation.")],
   413: ['PayloadTooLarge', error('Body over 5 MiB.')],
   415: ['UnsupportedMediaType', error('Body is not JSON.')],
-  429: ['TooManyRequests', error('Rate limited (per credential per minute).', {
+  429: ['TooManyRequests', error('Rate limited: per credential per minute, and per client address after 30 failed authentications '
+    + 'in a minute, until which passwords from that address are refused unchecked (API tokens still work).', {
     'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
   })],
   '5XX': ['ServerError', error('Unexpected failure; never caused by bad input. Carries `request_id`, never a stack trace.')],

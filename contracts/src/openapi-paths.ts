@@ -13,6 +13,21 @@ const health = {
   properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } },
 };
 
+const statusChange = {
+  type: 'object', required: ['status', 'reason', 'at'],
+  properties: { status: { type: 'string', description: STATUSES }, reason: { type: ['string', 'null'] }, at: { type: 'string', format: 'date-time' } },
+};
+
+const trackingEvent = {
+  type: 'object', required: ['tracking_number', 'status', 'timestamp'],
+  properties: {
+    tracking_number: { type: 'string' }, package_reference: { type: ['string', 'null'] },
+    status: { type: 'string', enum: ['INFO_RECEIVED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'DELIVERY_FAILED', 'EXCEPTION', 'RETURNED'] },
+    carrier_code: { type: ['string', 'null'] }, description: { type: ['string', 'null'] }, location: { type: ['string', 'null'] },
+    timestamp: { type: 'string', format: 'date-time' },
+  },
+};
+
 const lookups: OperationDef[] = [
   operation({
     method: 'get', path: company('/carriers'), operationId: 'listCarriers', tags: ['Lookups'],
@@ -92,6 +107,19 @@ const consignments: OperationDef[] = [
     description: 'Releases the carrier booking and moves the consignment to Cancelled. Cancelling again answers the same 200. '
       + '409 when the consignment is Manifested, Despatched or Delivered.',
     responses: { 200: json('The cancelled consignment.', schemaRef('Consignment')) }, errors: [404, 409, ...AUTH_ERRORS],
+  }),
+  operation({
+    method: 'get', path: company('/consignment/{identifier}/history'), operationId: 'getConsignmentHistory', tags: ['Consignments'],
+    summary: 'Status history of a consignment',
+    description: 'Every status the consignment has had, oldest first; `reason` says why where one applies (a rejection, a cancellation).',
+    responses: { 200: json('The status changes.', { type: 'array', items: statusChange }) }, errors: [404, ...AUTH_ERRORS],
+  }),
+  operation({
+    method: 'get', path: company('/consignment/{identifier}/tracking'), operationId: 'getConsignmentTracking', tags: ['Consignments'],
+    summary: 'Carrier tracking events of a consignment',
+    description: 'The events carriers pushed for the tracking numbers the consignment carries now, oldest first (carrier time). '
+      + '`status` is the normalised status. An empty array until an event arrives.',
+    responses: { 200: json('The tracking events.', { type: 'array', items: trackingEvent }) }, errors: AUTH_ERRORS,
   }),
 ];
 

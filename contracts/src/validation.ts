@@ -3,6 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { NON_FIELD_ERRORS, toFieldErrors, type ValidationErrors } from './error-messages';
 import { isLooseDateTime } from './formats';
+import { unstorableTextErrors } from './storable-text';
 import { allSchemas } from './schemas';
 
 export type { ValidationErrors } from './error-messages';
@@ -32,12 +33,16 @@ function validatorFor(schemaId: string): ValidateFunction {
 /**
  * Validates `data` against a registered schema (use `SchemaId.*`). Errors are keyed by dotted field
  * path with indices (`packages.0.items.1.quantity`), or `non_field_errors` for the body itself,
- * with one DRF-style message per path. Throws only for an unknown schema id (a programming error).
+ * with one DRF-style message per path; a string Postgres cannot store (U+0000, a lone surrogate) is
+ * an error wherever it is. Throws only for an unknown schema id (a programming error).
  */
 export function validate(schemaId: string, data: unknown): ValidationResult {
   const fn = validatorFor(schemaId);
-  if (fn(data)) return { ok: true };
-  const errors = toFieldErrors(fn.errors ?? []);
+  const unstorable = unstorableTextErrors(data);
+  if (fn(data)) return Object.keys(unstorable).length ? { ok: false, errors: unstorable } : { ok: true };
+  // Unstorable text wins its path: the schema's message could quote it, and messages get stored too.
+  const errors = { ...unstorable };
+  for (const [path, messages] of Object.entries(toFieldErrors(fn.errors ?? []))) errors[path] ??= messages;
   return { ok: false, errors: Object.keys(errors).length ? errors : { [NON_FIELD_ERRORS]: ['Invalid value.'] } };
 }
 

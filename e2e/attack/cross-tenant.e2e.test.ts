@@ -50,7 +50,7 @@ describe.each(availableModes())('cross-tenant access (%s)', (mode) => {
     expect(rule.status).toBe(201);
     ids.rule = rule.body.id;
     before = await snapshot();
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await stack?.stop();
     cleanup?.();

@@ -12,6 +12,13 @@ export function deliveryOptions(stack: Stack) {
   };
 }
 
+/** A checkout in Norway, which no seeded rule serves, and a rule that serves it at `amount` GBP. */
+export const NORWAY = { recipient: { address: { country: 'NO', postcode: '0150' } } };
+export const norwayRule = (amount: string) => ({
+  name: 'Globex to Norway', service_id: 'globex worldwide|globex economy worldwide', delivery_type: 'standard',
+  conditions: { countries: ['no'], max_package_weight_kg: 30 }, price: { amount }, schedule: { cutoff: '15:00', transit_days: 4 },
+});
+
 const HOLIDAY_FREE_MONTHS = [1, 5, 6, 8, 9, 10]; // Feb, Jun, Jul, Sep, Oct, Nov: no English bank holiday on a weekday
 
 /**

@@ -4,6 +4,8 @@ import { logContext, type Logger } from '@waybill/logger';
 import { metricsHandler } from '@waybill/telemetry';
 import { HttpError } from './errors';
 import { observeRequests } from './observability';
+import { jsonDepthLimit } from './json-depth';
+import { refuseNullInUrl } from './null-in-url';
 
 export const BODY_LIMIT = '5mb';
 
@@ -27,7 +29,7 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
 
 /**
  * The express app every service starts from: request ids, a server span and request metrics,
- * `/metrics`, JSON bodies with a size limit, no banner.
+ * `/metrics`, no `%00` in URLs, JSON bodies with a size and a depth limit, no banner.
  */
 export function createApp(logger: Logger, opts: { json?: boolean; service?: string } = {}): Express {
   const bindings = logger.bindings() as { service?: string; name?: string };
@@ -40,7 +42,8 @@ export function createApp(logger: Logger, opts: { json?: boolean; service?: stri
   app.use(requestIds);
   app.use(observeRequests(service));
   app.get('/metrics', metricsHandler);
+  app.use(refuseNullInUrl);
   app.use(jsonOnly);
-  if (opts.json !== false) app.use(express.json({ limit: BODY_LIMIT, strict: false, type: 'application/json' }));
+  if (opts.json !== false) app.use(express.json({ limit: BODY_LIMIT, strict: false, type: 'application/json' }), jsonDepthLimit);
   return app;
 }

@@ -11,6 +11,12 @@ interface BodyParserError extends Error {
   type?: string;
   status?: number;
   expose?: boolean;
+  /** entity.too.large: the parser's limit in bytes (5 MiB for the API, less for the console's sign-in). */
+  limit?: number;
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(2)} MiB` : `${+(bytes / 1024).toFixed(2)} KiB`;
 }
 
 /**
@@ -36,7 +42,12 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (bp.type === 'entity.too.large') {
-      res.status(413).json({ detail: 'Request body is too large (limit 5 MiB).' });
+      res.status(413).json({ detail: `Request body is too large (limit ${sizeText(bp.limit ?? 5 * 1024 * 1024)}).` });
+      return;
+    }
+    // The router's refusal of a path parameter that is not valid percent-encoding (`/carriers/%/…`).
+    if (err instanceof URIError && bp.status === 400) {
+      res.status(400).json({ detail: bp.message });
       return;
     }
     if (bp.expose && typeof bp.status === 'number' && bp.status >= 400 && bp.status < 500) {

@@ -1,4 +1,5 @@
 export { createApp, BODY_LIMIT } from './app';
+export { exceedsDepth, MAX_JSON_DEPTH } from './json-depth';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
 export * from './errors';
 export { mountHealth, type ReadinessCheck } from './health';
@@ -8,4 +9,5 @@ export { listen, closeServer } from './server';
 export type { ServiceRuntime, RunningService } from './runtime';
 export { allowOnly } from './method-not-allowed';
 export { ServiceClient, type ServiceResponse } from './service-client';
+export { Replicas, splitUrlList } from './replicas';
 export { familyOf, observeRequests } from './observability';

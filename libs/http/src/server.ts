@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error';
 
 /** Listens and resolves with the bound port (0 picks a free one, as the one-process mode does). */
 export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number }> {
@@ -10,6 +11,7 @@ export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<{ 
       resolve({ server, port: (server.address() as AddressInfo).port });
     });
     server.keepAliveTimeout = 65_000;
+    server.on('clientError', answerClientError);
     server.on('error', reject);
   });
 }

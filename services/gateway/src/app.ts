@@ -6,25 +6,27 @@ import { createApp, errorMiddleware, mountHealth, notFoundHandler, type Readines
 import type { GatewayDb } from './credentials/credentials.table';
 import { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './ratelimit/rate-limiter';
-import { COMPANY_PREFIXES, companyRoutes, type EdgeDeps } from './routes/public.routes';
+import { COMPANY_PREFIXES, companyRoutes, proxyTargets, type EdgeDeps } from './routes/public.routes';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
-import { consoleRoutes } from './console/console.routes';
-import { SessionStore } from './console/session.store';
-import { DEFAULT_CONSOLE_DIR } from './console/console.assets';
+import { consoleRoutes } from './web-console/console.routes';
+import { SessionStore } from './web-console/session.store';
+import { DEFAULT_CONSOLE_DIR } from './web-console/console.assets';
 
 export interface GatewayAppOptions {
   db: Kysely<GatewayDb>;
   logger: Logger;
   limiter: RateLimiter;
   internalJwtSecret: string;
-  /** audience → base URL of each service this gateway routes to. */
+  /** audience → base URL of each service this gateway routes to (or a comma-separated list of its replicas). */
   services: Record<string, string>;
   publicBaseUrl?: string;
   /** Built console front end; defaults to services/console/dist. */
   consoleDir?: string;
   readiness: Record<string, ReadinessCheck>;
+  /** The console sessions' clock (tests move it to see sessions expire). */
+  sessionClock?: () => number;
 }
 
 /** The public edge: authenticates once, checks the tenant, and forwards with an internal token. */
@@ -35,12 +37,12 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
   mountHealth(app, o.readiness);
   app.use(docsRoutes(o.publicBaseUrl));
   const deps: EdgeDeps = {
-    authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), services: o.services,
+    authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), targets: proxyTargets(o.services),
   };
   app.use(ingestRoutes(deps));
   // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
   app.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
-  app.use('/console', consoleRoutes(deps, new SessionStore(o.db), o.consoleDir ?? DEFAULT_CONSOLE_DIR));
+  app.use('/console', consoleRoutes(deps, new SessionStore(o.db, o.sessionClock), o.consoleDir ?? DEFAULT_CONSOLE_DIR, o.publicBaseUrl));
   for (const prefix of COMPANY_PREFIXES) app.use(prefix, companyRoutes(deps));
   app.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
   app.use(notFoundHandler);

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { closeServer, listen, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { buildGatewayApp } from './app';
 import type { GatewayDb } from './credentials/credentials.table';
 import { migrations } from './migrations';
@@ -17,7 +17,14 @@ export interface GatewayOptions {
 
 async function pingService(baseUrl: string): Promise<void> {
   const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1500) });
-  if (!res.ok) throw new Error(`answered ${res.status}`);
+  if (!res.ok) throw new Error(`${baseUrl} answered ${res.status}`);
+}
+
+/** A service is reachable while any of its replicas is: the proxy skips one that refuses connections. */
+async function pingAnyReplica(list: string): Promise<void> {
+  await Promise.any(splitUrlList(list).map(pingService)).catch((err: AggregateError) => {
+    throw new Error(err.errors.map((e: Error) => e.message).join('; '));
+  });
 }
 
 export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Promise<RunningService> {
@@ -28,7 +35,7 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
   const limiter: RateLimiter = redis ? new RedisRateLimiter(redis, opts.rateLimitPerMinute, process.env.WAYBILL_NAMESPACE ? `waybill-${process.env.WAYBILL_NAMESPACE}` : 'waybill') : new MemoryRateLimiter(opts.rateLimitPerMinute);
   const readiness: Record<string, () => Promise<void>> = { database: () => database.ping() };
   if (redis) readiness.redis = async () => { await redis.ping(); };
-  for (const [name, url] of Object.entries(opts.services)) readiness[`service:${name}`] = () => pingService(url);
+  for (const [name, url] of Object.entries(opts.services)) readiness[`service:${name}`] = () => pingAnyReplica(url);
   const app = buildGatewayApp({
     db: database.db, logger, limiter, internalJwtSecret: rt.internalJwtSecret, services: opts.services,
     publicBaseUrl: rt.publicBaseUrl, readiness,

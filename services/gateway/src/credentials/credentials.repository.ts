@@ -21,7 +21,9 @@ export async function upsertUser(db: Kysely<GatewayDb>, company: string, usernam
     .execute();
 }
 
+/** A name holding U+0000 cannot exist (Postgres cannot store one) and would fail the query: nobody. */
 export async function findUser(db: Kysely<GatewayDb>, username: string) {
+  if (username.includes('\u0000')) return undefined;
   return db.selectFrom('users').select(['username', 'company', 'password_hash']).where('username', '=', username).executeTakeFirst();
 }
 

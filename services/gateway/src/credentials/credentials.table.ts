@@ -27,7 +27,7 @@ export interface ConsoleSessionsTable {
   company: string;
   principal: string;
   csrf_token: string;
-  created_at: ColumnType<Date, never, never>;
+  created_at: ColumnType<Date, Date, never>;
   last_seen_at: ColumnType<Date, Date, Date>;
 }
 

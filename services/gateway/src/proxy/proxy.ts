@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Request, Response } from 'express';
 import type { InternalTokenSigner } from '@waybill/internal-auth';
+import type { Replicas } from '@waybill/http';
 import { SpanKind, context, currentTraceCarrier, trace } from '@waybill/telemetry';
 import type { Principal } from '../auth/authenticator';
 
@@ -13,8 +14,8 @@ const FORWARDED_RESPONSE_HEADERS = [
 ];
 
 export interface ProxyTarget {
-  /** Service base URL, e.g. http://127.0.0.1:7101 */
-  baseUrl: string;
+  /** The service's replicas (base URLs such as http://127.0.0.1:7101), taken in turn. */
+  replicas: Replicas;
   audience: string;
 }
 
@@ -22,13 +23,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs:
 
 /**
  * Forwards a request to a service with an internal JWT in place of the client's credentials. The raw
- * body bytes are passed through untouched (carrier signatures are computed over them).
+ * body bytes are passed through untouched (carrier signatures are computed over them). Replicas are
+ * taken in turn; one that refuses the connection is skipped for the next.
  */
 export function forward(
   req: Request, res: Response, target: ProxyTarget, path: string, principal: Principal, signer: InternalTokenSigner,
   publicPrefix: string, body: Buffer | undefined,
 ): Promise<void> {
-  const url = new URL(path, target.baseUrl);
   const headers: Record<string, string> = {
     authorization: `Bearer ${signer.sign(target.audience, principal)}`,
     'x-request-id': String(res.locals.requestId),
@@ -45,11 +46,15 @@ export function forward(
     kind: SpanKind.CLIENT, attributes: { 'peer.service': target.audience, 'http.request.method': req.method },
   });
   Object.assign(headers, currentTraceCarrier(trace.setSpan(context.active(), span)));
-  return send(req, res, target, url, headers, body).finally(() => span.end());
+  return send(req, res, target, path, headers, body, target.replicas.next(), 0).finally(() => span.end());
 }
 
-function send(req: Request, res: Response, target: ProxyTarget, url: URL, headers: Record<string, string>, body: Buffer | undefined): Promise<void> {
+function send(
+  req: Request, res: Response, target: ProxyTarget, path: string, headers: Record<string, string>, body: Buffer | undefined,
+  first: number, attempt: number,
+): Promise<void> {
   return new Promise((resolve) => {
+    const url = new URL(path, target.replicas.url(first, attempt));
     const upstream = http.request(url, { method: req.method, headers, agent, timeout: 60_000 }, (up) => {
       res.status(up.statusCode ?? 502);
       for (const h of FORWARDED_RESPONSE_HEADERS) {
@@ -62,6 +67,7 @@ function send(req: Request, res: Response, target: ProxyTarget, url: URL, header
     });
     upstream.on('timeout', () => upstream.destroy(new Error('upstream timed out')));
     upstream.on('error', (err) => {
+      if (!res.headersSent && target.replicas.mayTryNext(err, attempt)) return resolve(send(req, res, target, path, headers, body, first, attempt + 1));
       if (!res.headersSent) {
         res.status(503).setHeader('Retry-After', '5').json({ detail: `Service temporarily unavailable (${target.audience}).`, request_id: res.locals.requestId });
       } else res.end();

@@ -47,6 +47,19 @@ describe.each(variants.map((v) => [v.name, v] as const))('rate limiter (%s)', (_
     expect((await limiter.hit(a)).allowed).toBe(true);
   });
 
+  it('peeks at a budget without spending it', async () => {
+    const limiter = variant.make(2);
+    const k = key();
+    expect(await limiter.peek(k)).toEqual({ allowed: true, retryAfter: 30 });
+    await limiter.hit(k);
+    expect((await limiter.peek(k)).allowed).toBe(true);
+    await limiter.hit(k);
+    expect((await limiter.peek(k)).allowed).toBe(false);
+    expect((await limiter.peek(k, 3)).allowed).toBe(true);
+    now += 60_000;
+    expect((await limiter.peek(k)).allowed).toBe(true);
+  });
+
   if (variant.ttlOf) {
     it('never leaves a counter without an expiry', async () => {
       const limiter = variant.make(10);

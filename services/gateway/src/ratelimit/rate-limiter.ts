@@ -9,6 +9,8 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one hit on `key`; `limit` overrides the per-minute budget for keys that need a tighter one. */
   hit(key: string, limit?: number): Promise<RateDecision>;
+  /** Whether one more hit would still be allowed, without counting one. */
+  peek(key: string, limit?: number): Promise<RateDecision>;
 }
 
 const WINDOW_MS = 60_000;
@@ -34,6 +36,12 @@ export class MemoryRateLimiter implements RateLimiter {
     this.counts.set(key, n);
     return { allowed: n <= limit, retryAfter: w.retryAfter };
   }
+
+  async peek(key: string, limit = this.perMinute): Promise<RateDecision> {
+    const w = windowOf(Date.now());
+    const n = w.id === this.current ? this.counts.get(key) ?? 0 : 0;
+    return { allowed: n < limit, retryAfter: w.retryAfter };
+  }
 }
 
 /**
@@ -58,5 +66,11 @@ export class RedisRateLimiter implements RateLimiter {
     const w = windowOf(Date.now());
     const n = Number(await this.redis.waybillRateHit(`${this.prefix}:rl:${w.id}:${key}`, WINDOW_MS + 1000));
     return { allowed: n <= limit, retryAfter: w.retryAfter };
+  }
+
+  async peek(key: string, limit = this.perMinute): Promise<RateDecision> {
+    const w = windowOf(Date.now());
+    const n = Number(await this.redis.get(`${this.prefix}:rl:${w.id}:${key}`) ?? 0);
+    return { allowed: n < limit, retryAfter: w.retryAfter };
   }
 }

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { InternalTokenSigner } from '@waybill/internal-auth';
-import { BODY_LIMIT, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from '@waybill/http';
+import { BODY_LIMIT, ForbiddenError, HttpError, NotFoundError, Replicas, UnauthorizedError } from '@waybill/http';
 import type { Authenticator, Principal, Realm } from '../auth/authenticator';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { forward, type ProxyTarget } from '../proxy/proxy';
@@ -24,13 +24,15 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
 /** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
 export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string }> = [
   { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
+  { pattern: /^\/consignment\/[^/]+\/tracking$/, audience: 'tracking-ingest' },
 ];
 
 export interface EdgeDeps {
   authenticator: Authenticator;
   limiter: RateLimiter;
   signer: InternalTokenSigner;
-  services: Record<string, string>;
+  /** audience → where its requests go, built once (see `proxyTargets`). */
+  targets: Record<string, ProxyTarget>;
 }
 
 /** Reads the body as bytes (size-limited) so it can be forwarded exactly as sent. */
@@ -43,16 +45,31 @@ export const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
 export const AUTH_FAILURES_PER_MINUTE = 30;
 
 export async function authorise(deps: EdgeDeps, req: Request, realm: Realm): Promise<Principal> {
-  const principal = await deps.authenticator.authenticate(req.header('authorization'), realm);
+  const header = req.header('authorization');
+  // A password (API tokens are too long to guess) is checked against the address's failure budget
+  // first, even one verified moments ago: a locked-out address must not tell a right guess from a wrong one.
+  if (/^\s*basic\s/i.test(header ?? '')) await refuseWhileLockedOut(deps, req);
+  const principal = await deps.authenticator.authenticate(header, realm);
   if (!principal) return failedAuthentication(deps, req, req.header('authorization') ? 'Invalid credentials.' : 'Authentication credentials were not provided.');
   return admit(deps, req, principal);
 }
 
+const tooManyFailures = (retryAfter: number) => new HttpError(429, 'Too many failed authentication attempts.', {}, { 'Retry-After': String(retryAfter) });
+
 /** Failed attempts are budgeted per client address, which is what stops credential stuffing. */
 export async function failedAuthentication(deps: EdgeDeps, req: Request, detail: string): Promise<never> {
   const decision = await deps.limiter.hit(`fail:${req.ip}`, AUTH_FAILURES_PER_MINUTE);
-  if (!decision.allowed) throw new HttpError(429, 'Too many failed authentication attempts.', {}, { 'Retry-After': String(decision.retryAfter) });
+  if (!decision.allowed) throw tooManyFailures(decision.retryAfter);
   throw new UnauthorizedError(detail);
+}
+
+/**
+ * Refuses every attempt, right or wrong, from an address that has used up its failures: were a correct
+ * guess still answered, the 429s would only slow a password search down, not stop it.
+ */
+export async function refuseWhileLockedOut(deps: EdgeDeps, req: Request): Promise<void> {
+  const decision = await deps.limiter.peek(`fail:${req.ip}`, AUTH_FAILURES_PER_MINUTE);
+  if (!decision.allowed) throw tooManyFailures(decision.retryAfter);
 }
 
 /** The tenant check and the per-principal budget, whichever way the principal was established. */
@@ -65,9 +82,16 @@ export async function admit(deps: EdgeDeps, req: Request, principal: Principal):
 }
 
 export function target(deps: EdgeDeps, audience: string): ProxyTarget {
-  const baseUrl = deps.services[audience];
-  if (!baseUrl) throw new HttpError(503, `Service ${audience} is not available in this deployment.`);
-  return { baseUrl, audience };
+  const t = deps.targets[audience];
+  if (!t) throw new HttpError(503, `Service ${audience} is not available in this deployment.`);
+  return t;
+}
+
+/** audience → base URL, or a comma-separated list of its replicas' base URLs. */
+export function proxyTargets(services: Record<string, string>): Record<string, ProxyTarget> {
+  const targets: Record<string, ProxyTarget> = {};
+  for (const [audience, list] of Object.entries(services)) if (list) targets[audience] = { replicas: new Replicas(list), audience };
+  return targets;
 }
 
 export function bodyOf(req: Request): Buffer | undefined {
