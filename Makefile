@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: run test up down install typecheck bench contracts
+.PHONY: run test up down install typecheck bench contracts drills
 
 # The console's front end is built here (Vite, a second or two) so the gateway can serve it at /console/.
 # pnpm comes from the npm registry when the machine lacks it (corepack's signature check can fail offline).
@@ -36,3 +36,10 @@ contracts: install
 
 bench: install
 	@pnpm bench
+
+## Failure drills, several minutes: the distributed stack on private Postgres/Redis/RabbitMQ servers
+## (never the shared ones) under steady load, while each server restarts, each service is killed with
+## SIGKILL, and the webhook receiver goes down; prints a table of what was accepted, lost and delivered.
+drills: install
+	@pnpm drills
+

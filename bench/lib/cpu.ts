@@ -4,7 +4,7 @@ import type { Client } from 'pg';
 const TICKS_PER_SECOND = 100;
 
 /** utime + stime of one process, in clock ticks (0 once it is gone). */
-function ticks(pid: number): number {
+export function ticks(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -15,7 +15,7 @@ function ticks(pid: number): number {
 }
 
 /** Every process descending from the given ones (tsx starts the real Node process as a child). */
-function descendants(roots: number[]): number[] {
+export function descendants(roots: number[]): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -1,0 +1,193 @@
+import { eventually } from '@waybill/testing';
+import { startStack, type Stack } from '../support/stack';
+import { client } from '../support/client';
+import { webhookReceiver, type Hook } from '../support/webhook-receiver';
+import { privatePostgres, privateRabbit, privateRedis, type PrivateServer } from './support/servers';
+import { steadyLoad } from './support/load';
+
+/**
+ * Failure drills (`make drills`): the distributed stack on private PostgreSQL, Redis and RabbitMQ
+ * servers, under a steady load of creates, carrier pushes and the webhooks they cause, while each
+ * server is restarted in turn, every service process is killed with SIGKILL and started again, and the
+ * merchant's receiver is down for a while. Afterwards every consignment the API accepted exists in
+ * full, every failed create left nothing or a whole consignment, every accepted push moved its
+ * consignment and reached the merchant as a tracking update and a proof of delivery, and every
+ * process is ready again, with nobody's help. The figures are printed as a table.
+ */
+const DOWN_MS = Number(process.env.DRILL_DOWN_MS ?? 5000);
+const STEADY_MS = Number(process.env.DRILL_STEADY_MS ?? 4000);
+
+interface PhaseFigure { phase: string; downMs: number; readyAfterMs: number; creates: number; createFailures: number; pushes: number }
+
+/** Every process answers /readyz with 200; otherwise says which do not, and why. */
+async function allReady(stack: Stack): Promise<void> {
+  const names = Object.entries(stack.processUrls ?? {});
+  const answers = await Promise.all(names.map(([, u]) => fetch(`${u}/readyz`, { signal: AbortSignal.timeout(3000) })
+    .then(async (r) => (r.status === 200 ? '' : `${r.status} ${await r.text()}`), (err: Error) => err.message)));
+  const failing = names.map(([name], i) => answers[i] && `${name}: ${answers[i]}`).filter(Boolean);
+  if (failing.length > 0) throw new Error(`not ready: ${failing.join('; ')}`);
+}
+
+/** DRILL_ONLY=rabbitmq,redis,postgres,kill,receiver runs some of the drills (all by default). */
+const only = (process.env.DRILL_ONLY ?? '').split(',').filter(Boolean);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('failure drills: restarts, kills and a receiver outage under steady load (distributed)', () => {
+  let servers: PrivateServer[] = [];
+  let stack: Stack;
+  let rx: Awaited<ReturnType<typeof webhookReceiver>>;
+  let load: ReturnType<typeof steadyLoad> | undefined;
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, AMQP_URL: process.env.AMQP_URL, REDIS_URL: process.env.REDIS_URL };
+
+  beforeAll(async () => {
+    servers = [await privatePostgres(), await privateRedis(), await privateRabbit()];
+    const [pg, redis, rabbit] = servers;
+    Object.assign(process.env, { DATABASE_URL: pg.url, REDIS_URL: redis.url, AMQP_URL: rabbit.url });
+    stack = await startStack('distributed', {
+      WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT: '5s', WEBHOOK_DISABLE_AFTER: '1h',
+      WEBHOOK_RETRY_SCHEDULE: '0,1s,2s,3s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s',
+      WEBHOOK_SWEEP_INTERVAL: '2s', WEBHOOK_SWEEP_GRACE: '5s',
+    });
+    rx = await webhookReceiver();
+  }, 600_000);
+
+  afterAll(async () => {
+    await load?.stop();
+    await stack?.stop().catch(() => undefined);
+    await rx?.close();
+    for (const s of servers) await s.destroy().catch(() => undefined);
+    Object.assign(process.env, saved);
+  }, 300_000);
+
+  it('loses nothing accepted, writes nothing partially, delivers every webhook, and recovers by itself', async () => {
+    const api = client(stack);
+    const endpoint = await api.post('/webhooks/endpoints/', { url: rx.url, description: 'drills' });
+    expect(endpoint.status).toBe(201);
+    rx.verifyOnArrival(endpoint.body.secret);
+    const running = steadyLoad(stack, { createEveryMs: 100, pushEveryMs: 100 });
+    load = running;
+    const figures: PhaseFigure[] = [];
+    const phaseStarts: Array<[string, number]> = [];
+    const { ledger } = running;
+    const counted = () => ({ creates: ledger.creates.length, pushes: ledger.pushes.length });
+
+    /** Runs one fault under load, then waits until every process answers ready and lets the load run on. */
+    async function drill(phase: string, fault: () => Promise<number>): Promise<void> {
+      const before = counted();
+      const failed = () => ledger.creates.filter((c) => c.status !== 200 && c.status !== 'pending').length;
+      const failedBefore = failed();
+      running.setPhase(phase);
+      phaseStarts.push([phase, Date.now()]);
+      const downMs = await fault();
+      const restored = Date.now();
+      await eventually(() => allReady(stack).then(() => true), { what: `every process ready after ${phase}`, timeoutMs: 180_000 });
+      const readyAfterMs = Date.now() - restored;
+      await sleep(STEADY_MS);
+      const after = counted();
+      figures.push({
+        phase, downMs, readyAfterMs, creates: after.creates - before.creates,
+        createFailures: failed() - failedBefore, pushes: after.pushes - before.pushes,
+      });
+    }
+    const restart = (server: PrivateServer) => async () => {
+      const t = Date.now();
+      await server.stop();
+      await sleep(DOWN_MS);
+      await server.start();
+      return Date.now() - t;
+    };
+
+    await sleep(STEADY_MS);
+    const [pg, redis, rabbit] = servers;
+    if (wanted('rabbitmq')) await drill('restart RabbitMQ', restart(rabbit));
+    if (wanted('redis')) await drill('restart Redis', restart(redis));
+    if (wanted('postgres')) await drill('restart PostgreSQL', restart(pg));
+    for (const name of wanted('kill') ? Object.keys(stack.processUrls ?? {}) : []) {
+      await drill(`kill -9 ${name}`, async () => {
+        const t = Date.now();
+        await stack.crash!(name);
+        return Date.now() - t;
+      });
+    }
+    if (wanted('receiver')) {
+      await drill('receiver down', async () => {
+        const t = Date.now();
+        await rx.pause(true);
+        await sleep(DOWN_MS * 2);
+        await rx.pause(false);
+        return Date.now() - t;
+      });
+    }
+    running.setPhase('drain');
+    phaseStarts.push(['drain', Date.now()]);
+    await running.drain(120_000);
+
+    // 1. Every accepted consignment is there, whole.
+    const accepted = ledger.creates.filter((c) => c.identifier);
+    const lost: string[] = [];
+    for (const c of accepted) {
+      const res = await api.get(`/consignment/${c.identifier}`);
+      if (res.status !== 200 || res.body.order_number !== c.orderNumber || res.body.packages?.length !== 1) lost.push(c.orderNumber);
+    }
+    // 2. A create that failed left nothing, or a whole consignment (the answer was lost, not the write).
+    const partial: string[] = [];
+    let failedButStored = 0;
+    for (const c of ledger.creates.filter((x) => !x.identifier)) {
+      const res = await api.get(`/consignments?order_number=${encodeURIComponent(c.orderNumber)}`);
+      if (res.status !== 200) partial.push(`${c.orderNumber}: list answered ${res.status}`);
+      else if (res.body.count > 1) partial.push(`${c.orderNumber}: ${res.body.count} copies`);
+      else if (res.body.count === 1) {
+        failedButStored += 1;
+        const whole = res.body.results[0];
+        if (whole.packages?.length !== 1 || !whole.recipient?.address) partial.push(`${c.orderNumber}: incomplete`);
+      }
+    }
+    // 3. Every accepted push moved its consignment and reached the merchant, signed, as both webhooks.
+    const trackingOf = (h: Hook) => (h.json.event_type === 'tracking_update' ? h.json.trackings.map((t: { tracking_number: string }) => t.tracking_number) : []);
+    const podOf = (h: Hook) => (h.json.event_type === 'proof_of_delivery' ? h.json.payload.map((d: { consignment_identifier: string }) => d.consignment_identifier) : []);
+    const missing = await eventually(async () => {
+      const tracked = new Set(rx.hooks.flatMap(trackingOf));
+      const podded = new Set(rx.hooks.flatMap(podOf));
+      const gaps = ledger.pushes.filter((p) => !tracked.has(p.trackingNumber) || !podded.has(p.identifier));
+      return gaps.length === 0 ? gaps : false;
+    }, { what: 'a tracking update and a proof of delivery for every accepted push', timeoutMs: 240_000 }).catch(() => {
+      const tracked = new Set(rx.hooks.flatMap(trackingOf));
+      const podded = new Set(rx.hooks.flatMap(podOf));
+      return ledger.pushes.filter((p) => !tracked.has(p.trackingNumber) || !podded.has(p.identifier));
+    });
+    const notDelivered: string[] = [];
+    for (const p of ledger.pushes) {
+      const res = await api.get(`/consignment/${p.identifier}`);
+      if (res.body?.current_status?.status !== 'Delivered') notDelivered.push(p.identifier);
+    }
+    const unverified = rx.hooks.filter((h) => h.verified !== true).length;
+    // A second success of one event can only come from a delivery whose outcome was lost with the process
+    // or the database that should have recorded it (at least once); each is put down to its phase.
+    const seen = new Set<string>();
+    const duplicatesIn = new Map<string, number>();
+    for (const h of [...rx.hooks].sort((x, y) => x.at - y.at)) {
+      if (!seen.has(h.json.event_id)) seen.add(h.json.event_id);
+      else {
+        const phase = `${[...phaseStarts].reverse().find(([, t]) => t <= h.at)?.[0] ?? 'warm-up'}, ${h.json.event_type}`;
+        duplicatesIn.set(phase, (duplicatesIn.get(phase) ?? 0) + 1);
+      }
+    }
+    const duplicates = [...duplicatesIn.values()].reduce((a, b) => a + b, 0);
+
+    process.stdout.write(`\nFailure drills (fault held ${DOWN_MS} ms, ${STEADY_MS} ms of load after each recovery)\n`
+      + '| phase | fault took ms | ready again after ms | creates sent | creates failed | pushes accepted |\n|---|---:|---:|---:|---:|---:|\n'
+      + figures.map((f) => `| ${f.phase} | ${f.downMs} | ${f.readyAfterMs} | ${f.creates} | ${f.createFailures} | ${f.pushes} |`).join('\n')
+      + `\n\nconsignments accepted ${accepted.length}, lost ${lost.length}; failed creates ${ledger.creates.length - accepted.length}`
+      + ` (stored whole though the answer failed: ${failedButStored}), partial ${partial.length}; pushes accepted ${ledger.pushes.length}`
+      + ` (failed tries retried: ${ledger.pushFailures}), not applied ${notDelivered.length}, webhooks missing ${missing.length};`
+      + ` webhooks received ${rx.hooks.length}, unverified ${unverified}, events delivered more than once ${duplicates}`
+      + ` (${[...duplicatesIn].map(([p, n]) => `${p}: ${n}`).join(', ') || 'none'})\n`);
+
+    expect({ lost, partial, notDelivered, missing: missing.map((m) => m.identifier), unverified }).toEqual({ lost: [], partial: [], notDelivered: [], missing: [], unverified: 0 });
+    expect(accepted.length).toBeGreaterThan(20 * figures.length);
+    expect(ledger.pushes.length).toBeGreaterThan(10 * figures.length);
+    await allReady(stack);
+  }, 1_800_000);
+});
