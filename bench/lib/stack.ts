@@ -20,9 +20,9 @@ export function useLocalServers(): void {
  * credential, and being throttled would measure the limiter's window, not the platform.
  * With BENCH_CPU_PROF_DIR set, every process writes a V8 CPU profile there when it stops.
  */
-export async function startDistributedStack(): Promise<Stack> {
+export async function startDistributedStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   useLocalServers();
-  const env: Record<string, string> = { RATE_LIMIT_PER_MINUTE: String(1e9) };
+  const env: Record<string, string> = { RATE_LIMIT_PER_MINUTE: String(1e9), ...extraEnv };
   const profDir = process.env.BENCH_CPU_PROF_DIR;
   if (profDir) {
     mkdirSync(profDir, { recursive: true });

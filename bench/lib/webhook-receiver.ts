@@ -11,7 +11,8 @@ export interface VerifyingReceiver {
   close(): Promise<void>;
 }
 
-export async function verifyingReceiver(secret: () => string): Promise<VerifyingReceiver> {
+/** `onVerified` sees every verified body with the time it arrived (a redelivery included). */
+export async function verifyingReceiver(secret: () => string, onVerified?: (body: any, at: number) => void): Promise<VerifyingReceiver> {
   const verifiedAt = new Map<string, number>();
   const r = { failures: 0 };
   const server = http.createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
@@ -23,7 +24,9 @@ export async function verifyingReceiver(secret: () => string): Promise<Verifying
           'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']),
           'webhook-signature': String(req.headers['webhook-signature']),
         }) as { event_id: string };
-        if (!verifiedAt.has(body.event_id)) verifiedAt.set(body.event_id, performance.now());
+        const at = performance.now();
+        if (!verifiedAt.has(body.event_id)) verifiedAt.set(body.event_id, at);
+        onVerified?.(body, at);
         res.writeHead(204).end();
       } catch {
         r.failures++;
