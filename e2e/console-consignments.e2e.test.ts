@@ -183,19 +183,30 @@ describe.each(availableModes())('console: consignments and manifests in a browse
     await page.getByRole('heading', { name: 'Manifests', level: 1 }).waitFor();
     const allocated = page.locator('#allocated');
     await eventually(async () => (await allocated.locator('tbody tr').count()) === LISTED.length + MANIFEST.length + 1, { timeoutMs: 15_000, what: 'allocated rows' });
-    await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Generic Carrier' });
-    await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: 'London DC' });
     const create = page.getByRole('button', { name: 'Create manifest' });
+    const otherCarrier = (order: string) => allocated.getByLabel(`${order} is for another carrier or warehouse`);
+
+    // Only the chosen carrier's (and warehouse's) consignments can be selected; changing either clears the selection.
+    await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'SwiftPost' });
+    await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: 'London DC' });
+    await otherCarrier('MAN-1').waitFor();
+    expect(await otherCarrier('MAN-1').isDisabled()).toBe(true);
+    await page.getByLabel('Select SWIFT-1').check();
+    await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Generic Carrier' });
+    await page.locator('#manifest-status', { hasText: 'Selection cleared: the carrier or warehouse changed.' }).waitFor();
+    await otherCarrier('SWIFT-1').waitFor();
 
     await create.click();
     await page.locator('#manifest-status', { hasText: 'Select at least one consignment.' }).waitFor();
 
+    // A consignment that changes behind the page's back: the API refuses the manifest and names it.
     await page.getByLabel('Select MAN-1').check();
-    await page.getByLabel('Select SWIFT-1').check();
+    await page.getByLabel('Select LIST-01').check();
+    expect((await api.del(`/consignment/${ids['LIST-01']}`)).status).toBe(200);
     await create.click();
-    await page.locator('#manifest-status', { hasText: ids['SWIFT-1'] }).waitFor();
+    await page.locator('#manifest-status.error', { hasText: ids['LIST-01'] }).waitFor();
     expect(await statusOf('MAN-1')).toBe('Allocated');
-    await page.getByLabel('Select SWIFT-1').uncheck();
+    await page.getByLabel('Select LIST-01').uncheck();
 
     await recordManifestBadges(page);
     for (const order of MANIFEST.slice(1)) await page.getByLabel(`Select ${order}`).check();

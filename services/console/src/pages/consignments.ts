@@ -16,9 +16,13 @@ export interface Consignment {
 }
 
 /** A consignments table; `select` adds a checkbox per row (the manifest page uses it). */
-export function consignmentTable(rows: Consignment[], id: string, select?: Set<string>): HTMLElement {
+/** `eligible` (with `select`) leaves a row's checkbox disabled when it returns false. */
+export function consignmentTable(rows: Consignment[], id: string, select?: Set<string>, eligible?: (c: Consignment) => boolean): HTMLElement {
   const head = [select ? 'Select' : null, 'Order number', 'Status', 'Carrier', 'Service', 'Warehouse', 'Created'].filter(Boolean).map((t) => h('th', { scope: 'col' }, t!));
-  const checkbox = (c: Consignment): HTMLElement => h('td', {}, h('input', {
+  const checkbox = (c: Consignment): HTMLElement => h('td', {}, eligible && !eligible(c) ? h('input', {
+    type: 'checkbox', disabled: true, 'aria-label': `${c.order_number} is for another carrier or warehouse`,
+    title: 'Another carrier or warehouse than the ones chosen',
+  }) : h('input', {
     type: 'checkbox', 'aria-label': `Select ${c.order_number}`, checked: select!.has(c.identifier),
     onchange: (e: Event) => { if ((e.target as HTMLInputElement).checked) select!.add(c.identifier); else select!.delete(c.identifier); },
   }));
@@ -37,7 +41,9 @@ export function consignmentTable(rows: Consignment[], id: string, select?: Set<s
  * Lists one page at a time, following the API's `next` cursor; filters go to the API as they are. `id`
  * names the table (and `<id>-count` its count), as a page may hold more than one list.
  */
-export function pagedConsignments(id: string, filter: () => URLSearchParams, select?: Set<string>): { element: HTMLElement; load(): void } {
+export function pagedConsignments(
+  id: string, filter: () => URLSearchParams, select?: Set<string>, eligible?: (c: Consignment) => boolean,
+): { element: HTMLElement; load(): void } {
   const results = h('div', {}, loading('consignments'));
   const pager = h('div', { class: 'actions' });
   const count = h('p', { role: 'status', id: `${id}-count` });
@@ -47,7 +53,7 @@ export function pagedConsignments(id: string, filter: () => URLSearchParams, sel
     try {
       const { body } = await api.get(`/consignments${q}`);
       count.textContent = body.count ? `${body.count} matching from this page on.` : '';
-      replace(results, body.results.length ? consignmentTable(body.results, id, select) : empty('No consignments match.'));
+      replace(results, body.results.length ? consignmentTable(body.results, id, select, eligible) : empty('No consignments match.'));
       const next = cursorQuery(body.next);
       replace(pager, depth > 0 ? h('button', { type: 'button', onclick: () => load() }, 'First page') : null,
         next ? h('button', { type: 'button', onclick: () => load(next, depth + 1) }, 'Next page') : null);

@@ -1,6 +1,6 @@
 import { api } from '../api';
 import { base64Bytes, download, failure, h, messageOf, replace, section } from '../dom';
-import { pagedConsignments } from './consignments';
+import { pagedConsignments, type Consignment } from './consignments';
 
 interface Option { identifier: string; name: string }
 
@@ -13,8 +13,15 @@ export function manifestsPage(): HTMLElement {
   const warehouse = h('select', { id: 'manifest-warehouse', required: true });
   const status = h('p', { class: 'status', role: 'status', id: 'manifest-status' });
   const manifests = h('ul', { id: 'manifests' });
-  const list = pagedConsignments('allocated', () => new URLSearchParams({ limit: '50', status: 'Allocated' }), selected);
-  const listPrinted = pagedConsignments('printed', () => new URLSearchParams({ limit: '50', status: 'Printed' }), selected);
+  // A manifest is for one carrier and one warehouse: only their consignments can be selected.
+  const carrierName = (): string => carrier.selectedOptions[0]?.textContent ?? '';
+  const eligible = (c: Consignment): boolean => c.carrier === carrierName() && c.warehouse_id === warehouse.value;
+  const list = pagedConsignments('allocated', () => new URLSearchParams({ limit: '50', status: 'Allocated' }), selected, eligible);
+  const listPrinted = pagedConsignments('printed', () => new URLSearchParams({ limit: '50', status: 'Printed' }), selected, eligible);
+  const reload = (): void => {
+    list.load();
+    listPrinted.load();
+  };
   const options = async (path: string, select: HTMLSelectElement): Promise<void> => {
     try {
       const rows = (await api.get(path)).body as Option[];
@@ -23,14 +30,19 @@ export function manifestsPage(): HTMLElement {
       select.after(failure(err));
     }
   };
-  void options('/carriers', carrier);
-  void options('/warehouses', warehouse);
-  list.load();
-  listPrinted.load();
+  // The lists wait for both choices, so their checkboxes reflect them from the first render.
+  void Promise.all([options('/carriers', carrier), options('/warehouses', warehouse)]).then(reload);
+  for (const select of [carrier, warehouse]) {
+    select.addEventListener('change', () => {
+      if (selected.size > 0) status.textContent = 'Selection cleared: the carrier or warehouse changed.';
+      selected.clear();
+      reload();
+    });
+  }
   for (const id of made) manifests.append(manifestItem(id));
 
   const form = h('form', { class: 'card', 'aria-label': 'Create manifest' }, h('h2', {}, 'Create a manifest'),
-    h('p', {}, 'Select allocated or printed consignments of one carrier and one warehouse below.'),
+    h('p', {}, 'Choose the carrier and the warehouse, then select their allocated or printed consignments below.'),
     h('label', { for: 'manifest-carrier' }, 'Carrier'), carrier,
     h('label', { for: 'manifest-warehouse' }, 'Warehouse'), warehouse,
     h('button', { type: 'submit' }, 'Create manifest'), status);
@@ -50,8 +62,7 @@ export function manifestsPage(): HTMLElement {
       manifests.prepend(manifestItem(body.identifier));
       status.textContent = `Manifest ${body.identifier} created.`;
       selected.clear();
-      list.load();
-      listPrinted.load();
+      reload();
     } catch (err) {
       status.className = 'status error';
       status.textContent = messageOf(err);
