@@ -8,6 +8,10 @@ import { recordOutcome } from './delivery.outcome';
 import { sendWebhook } from './http-sender';
 import { measuredSend } from './delivery.metrics';
 
+/** Recording an outcome stops retrying this long before the lease ends, and waits at most this between tries. */
+const RECORD_MARGIN_MS = 2_000;
+const RECORD_BACKOFF_CAP_MS = 2_000;
+
 /** How long an attempt holds its endpoint slot: the timeout twice over plus margin, then the sweeper reclaims it. */
 export function leaseMs(timeoutMs: number): number {
   return timeoutMs * 2 + 10_000;
@@ -48,16 +52,19 @@ export class DeliveryWorker {
 
   /**
    * The receiver has answered; losing that answer would mean sending again after the lease, so a
-   * transient database error (a lost connection, a serialisation failure) is retried before giving up.
+   * database error (a lost connection, a restarting server, a serialisation failure) is retried for as
+   * long as the attempt's lease lasts, less a margin: until then nobody else sends this attempt again.
    */
-  private async record<T>(write: () => Promise<T>): Promise<T> {
+  private async record<T>(write: () => Promise<T>, claimedAt: number): Promise<T> {
+    const until = claimedAt + this.claimSettings.leaseMs - RECORD_MARGIN_MS;
     for (let attempt = 1; ; attempt++) {
       try {
         return await write();
       } catch (err) {
-        if (attempt >= 5) throw err;
+        const wait = Math.min(RECORD_BACKOFF_CAP_MS, 100 * 2 ** attempt);
+        if (Date.now() + wait > until) throw err;
         this.deps.logger.warn({ err, attempt }, 'could not record a webhook attempt; retrying');
-        await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+        await new Promise((r) => setTimeout(r, wait));
       }
     }
   }
@@ -65,6 +72,7 @@ export class DeliveryWorker {
   private async deliver(job: DeliveryJob, trace: ReturnType<typeof jobTrace>): Promise<void> {
     const { db, jobs, config, logger } = this.deps;
     const claim = await claimAttempt(db, job, this.claimSettings, this.deps.now());
+    const claimedAt = Date.now();
     if (claim.kind === 'skip') {
       logger.debug({ event_id: job.event_id, endpoint_id: job.endpoint_id, attempt: job.attempt, reason: claim.reason }, 'webhook attempt skipped');
       return;
@@ -75,7 +83,7 @@ export class DeliveryWorker {
     }
     const headers = signatureHeaders(job.event_id, claim.body, signingSecrets(claim.endpoint, this.deps.box, this.deps.now()), this.deps.now());
     const result = await measuredSend(() => sendWebhook(claim.endpoint.url, claim.body, { ...headers }, { timeoutMs: config.timeoutMs, policy: this.deps.policy }), job.endpoint_id);
-    const next = await this.record(() => recordOutcome(db, job, claim.attemptId, claim.startedAt, result, config, this.deps.now()));
+    const next = await this.record(() => recordOutcome(db, job, claim.attemptId, claim.startedAt, result, config, this.deps.now()), claimedAt);
     logger[result.ok ? 'debug' : 'info']({
       event_id: job.event_id, endpoint_id: job.endpoint_id, attempt: job.attempt, status: result.statusCode, error: result.error, latency_ms: result.latencyMs,
       next_in_ms: next?.delayMs,

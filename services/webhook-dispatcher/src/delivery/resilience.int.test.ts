@@ -73,3 +73,29 @@ describe('a stream of events across a dispatcher restart', () => {
     await expectEachExactlyOnce(s.h, s.rx, s.ep, s.events);
   });
 });
+
+(realServers ? describe : describe.skip)('an answered attempt while the database is away', () => {
+  it('records the success once the database is back, and sends nothing twice', async () => {
+    const h = await Harness.start({ proxiedDb: true, env: { WEBHOOK_TIMEOUT: '30s' } });
+    // The database goes away just as the receiver answers, for longer than a few quick retries last.
+    let restored = false;
+    const rx = await startReceiver((_r, nth) => {
+      if (nth === 1) {
+        h.dbProxy!.cut();
+        setTimeout(() => { h.dbProxy!.restore(); restored = true; }, 6_000);
+      }
+      return { status: 200 };
+    });
+    try {
+      const company = newCompany();
+      const ep = await createEndpoint(h, company, { url: rx.url });
+      const event = await h.publish(TRACKING, company, trackingUpdated(1));
+      await eventually(() => restored, { timeoutMs: 30_000, what: 'the database back' });
+      await expectEachExactlyOnce(h, rx, ep, [event]);
+      expect(h.dbProxy!.refused).toBeGreaterThan(0);
+    } finally {
+      await rx.close();
+      await h.close();
+    }
+  });
+});

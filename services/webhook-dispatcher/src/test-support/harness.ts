@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from 'amqplib';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { openDatabase, type Database } from '@waybill/db';
+import { openDatabase, type Database, type DbTarget } from '@waybill/db';
 import { signInternalToken } from '@waybill/internal-auth';
 import { BullJobDriver, InlineJobDriver, type JobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
@@ -27,6 +27,8 @@ export interface HarnessOptions {
   resolver?: Resolver;
   /** RabbitMQ only: the dispatcher reaches the broker through a TCP proxy the test can cut. */
   proxied?: boolean;
+  /** Postgres only: the dispatcher reaches its database through a TCP proxy the test can cut. */
+  proxiedDb?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export class Harness {
   testDb!: TestDatabase;
   db!: Database<DispatcherDb>;
   proxy?: TcpProxy;
+  dbProxy?: TcpProxy;
   private publisher!: EventBus;
   private bus!: EventBus;
   private jobs!: JobDriver;
@@ -65,6 +68,10 @@ export class Harness {
     } else {
       h.bus = h.publisher = new InProcessEventBus({ logger: h.logger, retryDelayMs: 20 });
     }
+    if (opts.proxiedDb && h.testDb.target.kind === 'pg') {
+      const pg = new URL(h.testDb.target.url);
+      h.dbProxy = await startTcpProxy(pg.hostname, Number(pg.port || 5432));
+    }
     await h.startService();
     h.db = openDatabase<DispatcherDb>(h.testDb.target, SCHEMA);
     return h;
@@ -77,9 +84,18 @@ export class Harness {
   private async startService(): Promise<void> {
     this.jobs = this.newJobs();
     this.svc = await startWebhookDispatcherService({
-      db: this.testDb.target.kind === 'pg' ? { ...this.testDb.target, poolSize: 20 } : this.testDb.target, bus: this.bus, jobs: this.jobs, logger: this.logger, internalJwtSecret: SECRET,
+      db: this.serviceDbTarget(), bus: this.bus, jobs: this.jobs, logger: this.logger, internalJwtSecret: SECRET,
       defaultPublicUrl: 'http://localhost:8080', peers: {}, port: 0, host: '127.0.0.1',
     }, { env: this.env, resolver: this.opts.resolver, queue: this.queue });
+  }
+
+  /** The service's own database target: through the proxy when there is one (the test's reads never are). */
+  private serviceDbTarget(): DbTarget {
+    const target = this.testDb.target;
+    if (target.kind !== 'pg') return target;
+    const url = new URL(target.url);
+    if (this.dbProxy) url.host = `127.0.0.1:${this.dbProxy.port}`;
+    return { ...target, url: url.toString(), poolSize: 20 };
   }
 
   /** As a process stop does: running attempts finish, queued inline jobs are lost, then a new instance starts. */
@@ -130,6 +146,7 @@ export class Harness {
     await this.db?.close();
     await Promise.allSettled([this.bus.close(), this.publisher.close()]);
     await this.proxy?.close();
+    await this.dbProxy?.close();
     if (realServers) await this.cleanupServers();
     await this.testDb.drop();
   }
