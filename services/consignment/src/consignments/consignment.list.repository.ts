@@ -73,15 +73,17 @@ export async function numberCommitted(db: Kysely<ConsignmentDb>, company: string
   if (!waiting) return;
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${NUMBERING_LOCK}, hashtext(${company}))`.execute(trx);
-    const rows = await trx.selectFrom('consignments').select('seq').where('company', '=', company).where('list_seq', 'is', null).orderBy('seq').execute();
-    if (rows.length === 0) return;
-    const top = await trx.selectFrom('consignments').select((eb) => eb.fn.max('list_seq').as('m')).where('company', '=', company).executeTakeFirst();
-    const seqs = rows.map((r) => Number(r.seq));
-    // Integers the database just returned, inlined as an array literal: position in it = creation order.
-    const order = sql.raw(`array[${seqs.map((n) => Math.trunc(n)).join(',')}]::bigint[]`);
-    await trx.updateTable('consignments')
-      .set({ list_seq: sql<number>`${Number(top?.m ?? 0)}::bigint + array_position(${order}, seq)` })
-      .where('company', '=', company).where('seq', 'in', seqs).where('list_seq', 'is', null)
+    // One statement: the unnumbered rows in creation order, after the company's highest number so far.
+    await trx.updateTable('consignments as c')
+      .from((eb) => eb.selectFrom('consignments')
+        .select(['seq', sql<number>`row_number() over (order by seq)`.as('n')])
+        .where('company', '=', company).where('list_seq', 'is', null)
+        .as('r'))
+      .set((eb) => ({
+        list_seq: sql<number>`coalesce((${eb.selectFrom('consignments').select((m) => m.fn.max('list_seq').as('m')).where('company', '=', company)}), 0) + r.n`,
+      }))
+      .where('c.company', '=', company)
+      .whereRef('c.seq', '=', 'r.seq')
       .execute();
   });
 }
