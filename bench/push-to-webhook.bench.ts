@@ -1,11 +1,12 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signatureHeaders } from '@waybill/webhook-dispatcher/src/security/signing';
+import { client } from '../e2e/support/client';
 import { percentile, runFixedRate } from './lib/fixed-rate';
 import { startDistributedStack } from './lib/stack';
 import { allocatedParcels, nthPush } from './lib/tracking-fixture';
-import { sendPush, type PushResult } from './lib/tracking-push';
+import { pushSignatureValid, sendPush, type PushResult } from './lib/tracking-push';
 import type { Benchmark, BenchRow } from './lib/types';
 import { verifyingReceiver, type VerifyingReceiver } from './lib/webhook-receiver';
 
@@ -113,9 +114,7 @@ async function bareForwarder(carrierSecret: string, target: { url: string; secre
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      const m = /t=(\d+),v1=([0-9a-f]{64})/.exec(String(req.headers['x-waybill-signature'] ?? ''));
-      const expected = m && createHmac('sha256', carrierSecret).update(`${m[1]}.`).update(raw).digest();
-      if (!m || !expected || !timingSafeEqual(expected, Buffer.from(m[2], 'hex'))) {
+      if (!pushSignatureValid(carrierSecret, String(req.headers['x-waybill-signature'] ?? ''), raw)) {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"detail":"Invalid signature."}');
         return;
       }
@@ -138,12 +137,6 @@ async function bareForwarder(carrierSecret: string, target: { url: string; secre
   };
 }
 
-async function api(baseUrl: string, token: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `token ${token}` } });
-  if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
 async function measure(): Promise<BenchRow[]> {
   const stack = await startDistributedStack({ WEBHOOK_ALLOW_PRIVATE: '1' });
   const { company, apiToken, carrierSecret } = stack.creds;
@@ -151,8 +144,9 @@ async function measure(): Promise<BenchRow[]> {
   let current: Arrivals = new Arrivals('none');
   const receiver = await verifyingReceiver(() => secret, (body, at) => current.see(body, at));
   try {
-    const endpoint = await api(stack.baseUrl, apiToken, `/_api/v1/company/${company}/webhooks/endpoints`, { url: receiver.url, event_types: ['tracking_update'], description: 'bench' });
-    secret = endpoint.secret as string;
+    const endpoint = await client(stack).post('/webhooks/endpoints', { url: receiver.url, event_types: ['tracking_update'], description: 'bench' });
+    if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${endpoint.text}`);
+    secret = endpoint.body.secret as string;
     const numbers = await allocatedParcels(stack.baseUrl, company, apiToken, carrierSecret, CONSIGNMENTS);
     const epoch = Date.UTC(2026, 0, 1);
     // Warm-up at the same rate: JIT, pools, the consignments' first status change. Its timestamps come first.

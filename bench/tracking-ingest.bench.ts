@@ -1,10 +1,9 @@
-import { timingSafeEqual, createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import express from 'express';
 import { availableModes, startStack, type Mode } from '../e2e/support/stack';
 import { percentile, runFixedRate } from './lib/fixed-rate';
 import { allocatedParcels, nthPush } from './lib/tracking-fixture';
-import { sendPush } from './lib/tracking-push';
+import { pushSignatureValid, sendPush } from './lib/tracking-push';
 import type { Benchmark, BenchRow } from './lib/types';
 
 const RATE = Number(process.env.TRACKING_BENCH_RATE ?? 20);
@@ -19,10 +18,8 @@ const MODES: Mode[] = process.env.TRACKING_BENCH_MODE ? [process.env.TRACKING_BE
 function bareVerifier(secret: string): Promise<{ url: string; server: Server }> {
   const app = express();
   app.post('/ingest/v1/carriers/:carrier/tracking', express.raw({ type: () => true, limit: '5mb' }), (req, res) => {
-    const m = /t=(\d+),v1=([0-9a-f]{64})/.exec(req.header('x-waybill-signature') ?? '');
     const raw = req.body as Buffer;
-    const expected = m && createHmac('sha256', secret).update(`${m[1]}.`).update(raw).digest();
-    if (!m || !expected || !timingSafeEqual(expected, Buffer.from(m[2], 'hex')) || Math.abs(Date.now() / 1000 - Number(m[1])) > 300) {
+    if (!pushSignatureValid(secret, req.header('x-waybill-signature') ?? '', raw)) {
       res.status(401).json({ detail: 'Invalid signature.' });
       return;
     }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Carrier tracking pushes as a carrier sends them (API.md section 9), for benchmarks and end-to-end
@@ -7,6 +7,13 @@ import { createHmac } from 'node:crypto';
  */
 export function signPush(secret: string, rawBody: string | Buffer, t = Math.floor(Date.now() / 1000)): string {
   return `t=${t},v1=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${t}.`).update(rawBody).digest('hex')}`;
+}
+
+/** The receiving side of `signPush`: a well-formed header whose HMAC matches and whose time is within 5 minutes. */
+export function pushSignatureValid(secret: string, header: string, rawBody: Buffer): boolean {
+  const m = /t=(\d+),v1=([0-9a-f]{64})/.exec(header);
+  if (!m || Math.abs(Date.now() / 1000 - Number(m[1])) > 300) return false;
+  return timingSafeEqual(createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${m[1]}.`).update(rawBody).digest(), Buffer.from(m[2], 'hex'));
 }
 
 export interface PushEvent {

@@ -1,5 +1,5 @@
 export { createApp, BODY_LIMIT } from './app';
-export { exceedsDepth, MAX_JSON_DEPTH } from './json-depth';
+export { assertJsonDepth } from './json-depth';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
 export * from './errors';
 export { mountHealth, type ReadinessCheck } from './health';

@@ -20,12 +20,21 @@ export function exceedsDepth(value: unknown, limit: number): boolean {
 
 /**
  * JSON.parse takes any depth, but the code behind it (blank normalisation, error messages) walks
- * bodies recursively: a 100,000-level body would overflow its stack and answer 500. Refused here,
- * once for every service, as the parse error it practically is.
+ * bodies recursively: a 100,000-level body would overflow its stack and answer 500. Refused as the
+ * parse error it practically is; for a service that parses its raw body itself (carrier pushes).
  */
+export function assertJsonDepth(value: unknown): void {
+  if (value !== null && typeof value === 'object' && exceedsDepth(value, MAX_JSON_DEPTH)) {
+    throw new HttpError(400, `JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
+}
+
+/** `assertJsonDepth` on every parsed body, once for every service (see createApp). */
 export const jsonDepthLimit: RequestHandler = (req, _res, next) => {
-  if (req.body !== null && typeof req.body === 'object' && exceedsDepth(req.body, MAX_JSON_DEPTH)) {
-    next(new HttpError(400, `JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels.`));
+  try {
+    assertJsonDepth(req.body);
+  } catch (err) {
+    next(err);
     return;
   }
   next();

@@ -50,7 +50,7 @@ export async function authorise(deps: EdgeDeps, req: Request, realm: Realm): Pro
   // first, even one verified moments ago: a locked-out address must not tell a right guess from a wrong one.
   if (/^\s*basic\s/i.test(header ?? '')) await refuseWhileLockedOut(deps, req);
   const principal = await deps.authenticator.authenticate(header, realm);
-  if (!principal) return failedAuthentication(deps, req, req.header('authorization') ? 'Invalid credentials.' : 'Authentication credentials were not provided.');
+  if (!principal) return failedAuthentication(deps, req, header ? 'Invalid credentials.' : 'Authentication credentials were not provided.');
   return admit(deps, req, principal);
 }
 

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { BODY_LIMIT, ForbiddenError, HttpError, MAX_JSON_DEPTH, allowOnly, exceedsDepth, principalOf } from '@waybill/http';
+import { BODY_LIMIT, ForbiddenError, HttpError, allowOnly, assertJsonDepth, principalOf } from '@waybill/http';
 import type { TrackingDeps } from '../deps';
 import { ingestPush } from './ingest.service';
 import { readPush } from './push.reader';
@@ -32,7 +32,7 @@ export function ingestRoutes(deps: TrackingDeps): Router {
     } catch (err) {
       throw new HttpError(400, `JSON parse error - ${(err as Error).message}`);
     }
-    if (exceedsDepth(body, MAX_JSON_DEPTH)) throw new HttpError(400, `JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels.`);
+    assertJsonDepth(body);
     const result = await ingestPush(deps, carrier, readPush(carrier, body, deps.now()));
     res.status(202).json(result);
   });
