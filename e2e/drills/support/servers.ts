@@ -62,6 +62,19 @@ function exited(child: ChildProcess | undefined, timeoutMs: number): Promise<voi
   });
 }
 
+/** Starts a server whose files all live in `dir`; destroying it stops it and removes them. */
+async function started(dir: string, s: Omit<PrivateServer, 'destroy'>): Promise<PrivateServer> {
+  const server: PrivateServer = {
+    ...s,
+    async destroy() {
+      await s.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
+}
+
 const PG_BIN = (() => {
   const r = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   if (r.status === 0) return r.stdout.trim();
@@ -77,7 +90,7 @@ export async function privatePostgres(): Promise<PrivateServer> {
   const init = run(join(PG_BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'], 'postgres');
   if (init.status !== 0) throw new Error(`initdb failed: ${init.out}`);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300`;
-  const server: PrivateServer = {
+  return started(dir, {
     name: 'postgres',
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
@@ -87,20 +100,14 @@ export async function privatePostgres(): Promise<PrivateServer> {
     async stop() {
       run(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'], 'postgres');
     },
-    async destroy() {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await server.start();
-  return server;
+  });
 }
 
 export async function privateRedis(): Promise<PrivateServer> {
   const dir = mkdtempSync(join(tmpdir(), 'waybill-drill-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
-  const server: PrivateServer = {
+  return started(dir, {
     name: 'redis',
     url: `redis://127.0.0.1:${port}`,
     async start() {
@@ -112,13 +119,7 @@ export async function privateRedis(): Promise<PrivateServer> {
       child?.kill('SIGTERM');
       await exited(child, 30_000);
     },
-    async destroy() {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await server.start();
-  return server;
+  });
 }
 
 export async function privateRabbit(): Promise<PrivateServer> {
@@ -135,7 +136,7 @@ export async function privateRabbit(): Promise<PrivateServer> {
     RABBITMQ_ENABLED_PLUGINS_FILE: join(dir, 'enabled_plugins'), RABBITMQ_CONFIG_FILE: join(dir, 'none'),
   };
   let child: ChildProcess | undefined;
-  const server: PrivateServer = {
+  return started(dir, {
     name: 'rabbitmq',
     url: `amqp://guest:guest@127.0.0.1:${port}`,
     async start() {
@@ -147,11 +148,5 @@ export async function privateRabbit(): Promise<PrivateServer> {
       await exited(child, 30_000);
       await until('rabbitmq stopped', async () => !(await portOpen(port)), 30_000);
     },
-    async destroy() {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await server.start();
-  return server;
+  });
 }
