@@ -1,4 +1,4 @@
-export { SpanKind, context, trace, type Span } from '@opentelemetry/api';
+export { SpanKind, context, trace, type Span, type Context } from '@opentelemetry/api';
 export {
   initTracing, addSpanProcessor, flushTracing, currentTraceCarrier, contextFromCarrier, currentTraceId, inSpan,
   type TraceCarrier,

@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, SamplingDecision, type ReadableSpan, type Sampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 /** The W3C trace context as it travels in envelopes, job data and HTTP headers. */
 export interface TraceCarrier {
@@ -23,6 +23,16 @@ const fanOut: SpanProcessor = {
   shutdown: async () => { await Promise.all(processors.map((p) => p.shutdown())); },
 };
 
+/**
+ * Spans are recorded only while something consumes them (an exporter, or a test's capture): with none,
+ * every span is a non-recording one that still carries the trace context across hops, so the request
+ * path pays for no attributes, timestamps or span objects that would be dropped anyway.
+ */
+const whileConsumed: Sampler = {
+  shouldSample: () => ({ decision: processors.length > 0 ? SamplingDecision.RECORD_AND_SAMPLED : SamplingDecision.NOT_RECORD }),
+  toString: () => 'WhileConsumed',
+};
+
 let provider: BasicTracerProvider | undefined;
 
 /**
@@ -39,6 +49,7 @@ export function initTracing(serviceName: string, env: Record<string, string | un
   provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? serviceName }),
     spanProcessors: [fanOut],
+    sampler: whileConsumed,
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
