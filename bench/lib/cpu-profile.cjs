@@ -10,10 +10,13 @@ const { join, basename } = require('node:path');
 const dir = process.env.BENCH_CPU_PROF_DIR;
 const entry = process.argv.find((a) => /\.(ts|js|mjs|cjs)$/.test(a) && !a.includes('node_modules'));
 // tsx starts a small launcher that spawns the real process; only processes running an entry file matter.
-if (dir && entry) {
+// BENCH_CPU_PROF_ONLY=gateway,consignment profiles only those services (sampling disturbs the others less).
+const only = (process.env.BENCH_CPU_PROF_ONLY || '').split(',').filter(Boolean);
+const service = entry ? basename(join(entry, '..', '..')) : '';
+if (dir && entry && (only.length === 0 || only.includes(service))) {
   const session = new Session();
   session.connect();
-  session.post('Profiler.setSamplingInterval', { interval: 200 });
+  session.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_CPU_PROF_INTERVAL_US || 200) });
   session.post('Profiler.enable');
   session.post('Profiler.start');
   process.on('exit', () => {
