@@ -9,9 +9,13 @@ import { refuseNullInUrl } from './null-in-url';
 
 export const BODY_LIMIT = '5mb';
 
+/** The caller's request id when it is a sane one (it goes into logs and headers), else a new one. */
+export function requestIdFrom(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+}
+
 const requestIds: RequestHandler = (req, res, next) => {
-  const incoming = req.header('x-request-id');
-  const id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  const id = requestIdFrom(req.headers['x-request-id']);
   res.locals.requestId = id;
   res.setHeader('x-request-id', id);
   logContext.run({ request_id: id }, next);

@@ -1,4 +1,4 @@
-export { createApp, BODY_LIMIT } from './app';
+export { createApp, BODY_LIMIT, requestIdFrom } from './app';
 export { assertJsonDepth } from './json-depth';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
 export * from './errors';
@@ -10,4 +10,4 @@ export type { ServiceRuntime, RunningService } from './runtime';
 export { allowOnly } from './method-not-allowed';
 export { ServiceClient, type ServiceResponse } from './service-client';
 export { Replicas, splitUrlList } from './replicas';
-export { familyOf, observeRequests } from './observability';
+export { familyOf, observeRequest, observeRequests, type ObservedRequest } from './observability';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { Counter, Histogram } from 'prom-client';
-import { SpanKind, context, contextFromCarrier, metricsRegistry, trace } from '@waybill/telemetry';
+import { SpanKind, context, contextFromCarrier, metricsRegistry, trace, type Context } from '@waybill/telemetry';
 
 const requests = new Counter({
   name: 'waybill_http_requests_total', help: 'HTTP requests served, by service, route family, method and status',
@@ -22,33 +22,48 @@ export function familyOf(path: string): string {
   return OPERATIONAL.includes(first) ? first : 'other';
 }
 
+/** One request being served: its trace context, and `done` to call once with the status it got. */
+export interface ObservedRequest {
+  /** The context handlers run in: the server span's, when the request is traced. */
+  context: Context;
+  done(status: number): void;
+}
+
 /**
  * A server span per request, continuing the caller's `traceparent` (the gateway's client span, or the
  * client's own), plus the request rate/latency/error series. Probes and scrapes are counted but not
- * traced: they would bury the traces that matter.
+ * traced: they would bury the traces that matter. Used by express (`observeRequests`) and by the
+ * gateway's fast lane, which serves requests without express.
  */
-export function observeRequests(service: string): RequestHandler {
-  const tracer = trace.getTracer(service);
-  return (req, res, next) => {
-    const start = process.hrtime.bigint();
-    const family = familyOf(req.path);
-    const traced = !['healthz', 'readyz', 'metrics'].includes(family);
-    const span = traced
-      ? tracer.startSpan(`${req.method} ${family}`, {
-        kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': req.method, 'url.path': req.path, 'waybill.service': service },
-      }, contextFromCarrier(req.headers as Record<string, unknown>))
-      : undefined;
-    res.on('finish', () => {
-      requests.inc({ service, family, method: req.method, status: String(res.statusCode) });
-      latency.observe({ service, family, method: req.method }, Number(process.hrtime.bigint() - start) / 1e9);
+export function observeRequest(service: string, method: string, path: string, headers: Record<string, unknown>): ObservedRequest {
+  const start = process.hrtime.bigint();
+  const family = familyOf(path);
+  const traced = !['healthz', 'readyz', 'metrics'].includes(family);
+  const span = traced
+    ? trace.getTracer(service).startSpan(`${method} ${family}`, {
+      kind: SpanKind.SERVER,
+      attributes: { 'http.request.method': method, 'url.path': path, 'waybill.service': service },
+    }, contextFromCarrier(headers))
+    : undefined;
+  return {
+    context: span ? trace.setSpan(context.active(), span) : context.active(),
+    done: (status) => {
+      requests.inc({ service, family, method, status: String(status) });
+      latency.observe({ service, family, method }, Number(process.hrtime.bigint() - start) / 1e9);
       if (span) {
-        span.setAttribute('http.response.status_code', res.statusCode);
-        if (res.statusCode >= 500) span.setStatus({ code: 2 });
+        span.setAttribute('http.response.status_code', status);
+        if (status >= 500) span.setStatus({ code: 2 });
         span.end();
       }
-    });
-    if (!span) return next();
-    context.with(trace.setSpan(context.active(), span), next);
+    },
+  };
+}
+
+/** `observeRequest` as express middleware: handlers run in the request's trace context. */
+export function observeRequests(service: string): RequestHandler {
+  return (req, res, next) => {
+    const observed = observeRequest(service, req.method, req.path, req.headers as Record<string, unknown>);
+    res.on('finish', () => observed.done(res.statusCode));
+    context.with(observed.context, next);
   };
 }

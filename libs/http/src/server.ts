@@ -1,15 +1,12 @@
-import type { Express } from 'express';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientError } from './client-error';
 
 /** Listens and resolves with the bound port (0 picks a free one, as the one-process mode does). */
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number }> {
+export function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => {
-      if (err) return reject(err);
-      resolve({ server, port: (server.address() as AddressInfo).port });
-    });
+    const server = createServer(handler);
+    server.listen(port, host, () => resolve({ server, port: (server.address() as AddressInfo).port }));
     server.keepAliveTimeout = 65_000;
     server.on('clientError', answerClientError);
     server.on('error', reject);

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from '@waybill/logger';
@@ -7,6 +8,7 @@ import type { GatewayDb } from './credentials/credentials.table';
 import { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { COMPANY_PREFIXES, companyRoutes, proxyTargets, type EdgeDeps } from './routes/public.routes';
+import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
@@ -29,8 +31,16 @@ export interface GatewayAppOptions {
   sessionClock?: () => number;
 }
 
-/** The public edge: authenticates once, checks the tenant, and forwards with an internal token. */
+/** The public edge as express serves it: every route and every rule. */
 export function buildGatewayApp(o: GatewayAppOptions): Express {
+  return buildGateway(o).app;
+}
+
+/**
+ * The public edge: authenticates once, checks the tenant, and forwards with an internal token.
+ * `handler` is what the server runs: the fast lane for the everyday API calls, express for the rest.
+ */
+export function buildGateway(o: GatewayAppOptions): { app: Express; handler: RequestListener } {
   const app = createApp(o.logger, { json: false });
   app.locals.logger = o.logger;
   // Request metrics, server spans and the public /metrics come from createApp, as in every service.
@@ -47,5 +57,5 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
   app.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));
-  return app;
+  return { app, handler: fastLane(deps, app, o.logger) };
 }

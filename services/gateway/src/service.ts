@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { closeServer, listen, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
-import { buildGatewayApp } from './app';
+import { buildGateway } from './app';
 import type { GatewayDb } from './credentials/credentials.table';
 import { migrations } from './migrations';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/rate-limiter';
@@ -36,11 +36,11 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
   const readiness: Record<string, () => Promise<void>> = { database: () => database.ping() };
   if (redis) readiness.redis = async () => { await redis.ping(); };
   for (const [name, url] of Object.entries(opts.services)) readiness[`service:${name}`] = () => pingAnyReplica(url);
-  const app = buildGatewayApp({
+  const { handler } = buildGateway({
     db: database.db, logger, limiter, internalJwtSecret: rt.internalJwtSecret, services: opts.services,
     publicBaseUrl: rt.publicBaseUrl, readiness,
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
+  const { server, port } = await listen(handler, rt.port, rt.host);
   logger.info({ port }, 'gateway listening');
   return {
     name: 'gateway',

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import { forward } from './proxy';
+import { forward, outgoingOf } from './proxy';
 import { proxyTargets } from '../routes/public.routes';
 
 /** Privileged ports nothing listens on here: connections are refused, as by a stopped replica. */
@@ -31,7 +31,7 @@ describe('the gateway proxy with replicas', () => {
     app.use(express.raw({ type: () => true }));
     app.use(async (req, res) => {
       res.locals.requestId = 'r1';
-      await forward(req, res, targets.consignment, req.url, { company: 'acme', principal: 'token:t' }, signer, '', Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined);
+      await forward(res, targets.consignment, req.url, { company: 'acme', principal: 'token:t' }, signer, outgoingOf(req, res, '', Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined));
     });
     const server = app.listen(0, '127.0.0.1');
     servers.push(server);

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { InternalTokenSigner } from '@waybill/internal-auth';
 import type { Replicas } from '@waybill/http';
@@ -19,44 +19,60 @@ export interface ProxyTarget {
   audience: string;
 }
 
+/** What is forwarded of a client's request, whichever way it reached the gateway (express or the fast lane). */
+export interface Outgoing {
+  method: string;
+  /** The client's headers: the few in FORWARDED_REQUEST_HEADERS are passed on. */
+  clientHeaders: IncomingHttpHeaders;
+  requestId: string;
+  /** The scheme, host and path prefix the client used, so a service's links point where the client can follow them. */
+  forwardedProto: string;
+  forwardedHost: string;
+  publicPrefix: string;
+  /** The body's bytes exactly as sent (carrier signatures are computed over them). */
+  body?: Buffer;
+  logger?: { warn(o: object, m: string): void };
+}
+
+/** The forwarding of a request that came through express. */
+export function outgoingOf(req: Request, res: Response, publicPrefix: string, body: Buffer | undefined): Outgoing {
+  return {
+    method: req.method, clientHeaders: req.headers, requestId: String(res.locals.requestId), forwardedProto: req.protocol,
+    forwardedHost: req.header('host') ?? 'localhost', publicPrefix, body, logger: req.app.locals.logger as Outgoing['logger'],
+  };
+}
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 30_000 });
 
 /**
- * Forwards a request to a service with an internal JWT in place of the client's credentials. The raw
- * body bytes are passed through untouched (carrier signatures are computed over them). Replicas are
- * taken in turn; one that refuses the connection is skipped for the next.
+ * Forwards a request to a service with an internal JWT in place of the client's credentials. Replicas
+ * are taken in turn; one that refuses the connection is skipped for the next.
  */
-export function forward(
-  req: Request, res: Response, target: ProxyTarget, path: string, principal: Principal, signer: InternalTokenSigner,
-  publicPrefix: string, body: Buffer | undefined,
-): Promise<void> {
+export function forward(res: ServerResponse, target: ProxyTarget, path: string, principal: Principal, signer: InternalTokenSigner, o: Outgoing): Promise<void> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${signer.sign(target.audience, principal)}`,
-    'x-request-id': String(res.locals.requestId),
-    'x-forwarded-proto': req.protocol,
-    'x-forwarded-host': req.header('host') ?? 'localhost',
-    'x-forwarded-prefix': publicPrefix,
+    'x-request-id': o.requestId,
+    'x-forwarded-proto': o.forwardedProto,
+    'x-forwarded-host': o.forwardedHost,
+    'x-forwarded-prefix': o.publicPrefix,
   };
   for (const h of FORWARDED_REQUEST_HEADERS) {
-    const v = req.header(h);
-    if (v !== undefined) headers[h] = v;
+    const v = o.clientHeaders[h];
+    if (typeof v === 'string') headers[h] = v;
   }
-  if (body) headers['content-length'] = String(body.length);
+  if (o.body) headers['content-length'] = String(o.body.length);
   const span = trace.getTracer('gateway').startSpan(`proxy ${target.audience}`, {
-    kind: SpanKind.CLIENT, attributes: { 'peer.service': target.audience, 'http.request.method': req.method },
+    kind: SpanKind.CLIENT, attributes: { 'peer.service': target.audience, 'http.request.method': o.method },
   });
   Object.assign(headers, currentTraceCarrier(trace.setSpan(context.active(), span)));
-  return send(req, res, target, path, headers, body, target.replicas.next(), 0).finally(() => span.end());
+  return send(res, target, path, headers, o, target.replicas.next(), 0).finally(() => span.end());
 }
 
-function send(
-  req: Request, res: Response, target: ProxyTarget, path: string, headers: Record<string, string>, body: Buffer | undefined,
-  first: number, attempt: number,
-): Promise<void> {
+function send(res: ServerResponse, target: ProxyTarget, path: string, headers: Record<string, string>, o: Outgoing, first: number, attempt: number): Promise<void> {
   return new Promise((resolve) => {
     const url = new URL(path, target.replicas.url(first, attempt));
-    const upstream = http.request(url, { method: req.method, headers, agent, timeout: 60_000 }, (up) => {
-      res.status(up.statusCode ?? 502);
+    const upstream = http.request(url, { method: o.method, headers, agent, timeout: 60_000 }, (up) => {
+      res.statusCode = up.statusCode ?? 502;
       for (const h of FORWARDED_RESPONSE_HEADERS) {
         const v = up.headers[h];
         if (v !== undefined) res.setHeader(h, v);
@@ -67,13 +83,16 @@ function send(
     });
     upstream.on('timeout', () => upstream.destroy(new Error('upstream timed out')));
     upstream.on('error', (err) => {
-      if (!res.headersSent && target.replicas.mayTryNext(err, attempt)) return resolve(send(req, res, target, path, headers, body, first, attempt + 1));
+      if (!res.headersSent && target.replicas.mayTryNext(err, attempt)) return resolve(send(res, target, path, headers, o, first, attempt + 1));
       if (!res.headersSent) {
-        res.status(503).setHeader('Retry-After', '5').json({ detail: `Service temporarily unavailable (${target.audience}).`, request_id: res.locals.requestId });
+        res.statusCode = 503;
+        res.setHeader('Retry-After', '5');
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ detail: `Service temporarily unavailable (${target.audience}).`, request_id: o.requestId }));
       } else res.end();
-      (req.app.locals.logger as { warn: (o: object, m: string) => void } | undefined)?.warn({ err, target: target.audience }, 'upstream request failed');
+      o.logger?.warn({ err, target: target.audience, request_id: o.requestId }, 'upstream request failed');
       resolve();
     });
-    upstream.end(body);
+    upstream.end(o.body);
   });
 }

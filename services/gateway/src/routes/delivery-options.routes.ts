@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { NotFoundError } from '@waybill/http';
-import { forward } from '../proxy/proxy';
+import { forward, outgoingOf } from '../proxy/proxy';
 import { authorise, bodyOf, rawBody, target, type EdgeDeps } from './public.routes';
 
 /** The delivery-options API has its own base and its own keys (API.md 1, 2). */
@@ -18,7 +18,7 @@ export function deliveryOptionsRoutes(deps: EdgeDeps): Router {
     const principal = await authorise(deps, req, 'delivery-options');
     if (req.path.replace(/\/+$/, '') !== '/delivery_options') throw new NotFoundError();
     const company = encodeURIComponent(String(req.params.company));
-    await forward(req, res, target(deps, 'delivery-options'), `/companies/${company}/delivery-options`, principal, deps.signer, req.baseUrl, bodyOf(req));
+    await forward(res, target(deps, 'delivery-options'), `/companies/${company}/delivery-options`, principal, deps.signer, outgoingOf(req, res, req.baseUrl, bodyOf(req)));
   });
   return r;
 }

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { HttpError, NotFoundError } from '@waybill/http';
 import { bodyOf, rawBody, target, type EdgeDeps } from './public.routes';
-import { forward } from '../proxy/proxy';
+import { forward, outgoingOf } from '../proxy/proxy';
 
 const SERVICE = 'tracking-ingest';
 
@@ -26,14 +26,14 @@ export function ingestRoutes(deps: EdgeDeps): Router {
     if (!CARRIER_ID.test(carrierId)) {
       throw new HttpError(401, `Unknown carrier "${carrierId}".`, {}, { 'WWW-Authenticate': 'Signature realm="waybill-ingest", headers="x-waybill-signature"' });
     }
-    await forward(req, res, target(deps, SERVICE), `/ingest/v1/carriers/${encodeURIComponent(carrierId)}/tracking`,
-      { company: '*', principal: `carrier:${carrierId}` }, deps.signer, '', bodyOf(req));
+    await forward(res, target(deps, SERVICE), `/ingest/v1/carriers/${encodeURIComponent(carrierId)}/tracking`,
+      { company: '*', principal: `carrier:${carrierId}` }, deps.signer, outgoingOf(req, res, '', bodyOf(req)));
   });
   r.all('/pod/v1/documents/:id', async (req: Request, res: Response) => {
     const id = String(req.params.id);
     if (!DOCUMENT_ID.test(id)) throw new NotFoundError();
-    await forward(req, res, target(deps, SERVICE), `/pod/v1/documents/${id}${queryOf(req)}`,
-      { company: '*', principal: 'link:proof-of-delivery' }, deps.signer, '', undefined);
+    await forward(res, target(deps, SERVICE), `/pod/v1/documents/${id}${queryOf(req)}`,
+      { company: '*', principal: 'link:proof-of-delivery' }, deps.signer, outgoingOf(req, res, '', undefined));
   });
   return r;
 }

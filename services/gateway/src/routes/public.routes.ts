@@ -3,7 +3,7 @@ import type { InternalTokenSigner } from '@waybill/internal-auth';
 import { BODY_LIMIT, ForbiddenError, HttpError, NotFoundError, Replicas, UnauthorizedError } from '@waybill/http';
 import type { Authenticator, Principal, Realm } from '../auth/authenticator';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
-import { forward, type ProxyTarget } from '../proxy/proxy';
+import { forward, outgoingOf, type ProxyTarget } from '../proxy/proxy';
 
 /** The consignments API answers under all three prefixes (older client libraries use the shorter ones). */
 export const COMPANY_PREFIXES = ['/_api/v1/company/:company', '/api/v1/company/:company', '/v1/company/:company'];
@@ -26,6 +26,14 @@ export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string 
   { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
   { pattern: /^\/consignment\/[^/]+\/tracking$/, audience: 'tracking-ingest' },
 ];
+
+/** The service owning a company path (`/consignment/abc/documents` → documents), or undefined for none. */
+export function audienceOf(rest: string): string | undefined {
+  const specific = SPECIFIC_ROUTES.find((r) => r.pattern.test(rest));
+  if (specific) return specific.audience;
+  const segment = rest.split('/')[1] ?? '';
+  return Object.hasOwn(CONSIGNMENTS_ROUTES, segment) ? CONSIGNMENTS_ROUTES[segment] : undefined;
+}
 
 export interface EdgeDeps {
   authenticator: Authenticator;
@@ -128,12 +136,11 @@ export function companyRoutes(deps: EdgeDeps, resolve: PrincipalResolver = (req)
     const company = String(req.params.company);
     const principal = await resolve(req);
     const rest = safePath(req.path);
-    const segment = rest.split('/')[1] ?? '';
-    const audience = SPECIFIC_ROUTES.find((r) => r.pattern.test(rest))?.audience ?? CONSIGNMENTS_ROUTES[segment];
+    const audience = audienceOf(rest);
     if (!audience) throw new NotFoundError();
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const prefix = req.baseUrl;
-    await forward(req, res, target(deps, audience), `/companies/${encodeURIComponent(company)}${rest}${query}`, principal, deps.signer, prefix, bodyOf(req));
+    await forward(res, target(deps, audience), `/companies/${encodeURIComponent(company)}${rest}${query}`, principal, deps.signer, outgoingOf(req, res, prefix, bodyOf(req)));
   });
   return r;
 }

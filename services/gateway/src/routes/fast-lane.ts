@@ -1,0 +1,148 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { observeRequest, requestIdFrom } from '@waybill/http';
+import { context } from '@waybill/telemetry';
+import type { Principal, Realm } from '../auth/authenticator';
+import { forward, type ProxyTarget } from '../proxy/proxy';
+import { audienceOf, type EdgeDeps } from './public.routes';
+
+/** The body limit of the express routes (`BODY_LIMIT`, 5 MiB) in bytes: larger bodies get express's 413. */
+const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+const COMPANY_PREFIXES = ['/_api/v1/company/', '/api/v1/company/', '/v1/company/'];
+const DELIVERY_OPTIONS = /^(\/api\/2\.0\.0\/company\/([A-Za-z0-9_-]+))\/delivery_options\/?$/;
+/** Path segments the lane takes as they are: nothing to decode, no dot segments, nothing a parser could normalise. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.~-]*$/;
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Where a request goes, worked out from its URL alone. */
+interface Route {
+  realm: Realm;
+  company: string;
+  /** The public prefix the client used, up to and including the company (`x-forwarded-prefix`). */
+  prefix: string;
+  target: ProxyTarget;
+  /** The service's path, query included. */
+  path: string;
+}
+
+/** `/_api/v1/company/acme/consignment/abc/` → the consignments route; null when anything is unusual. */
+function companyRoute(deps: EdgeDeps, path: string, query: string): Route | null {
+  const base = COMPANY_PREFIXES.find((p) => path.startsWith(p));
+  if (!base) return null;
+  const segments = path.slice(base.length).split('/');
+  // At most one trailing slash; every other segment plain (empty ones, `.` and `..` are for express to refuse).
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+  if (segments.length < 2 || !segments.every((s) => PLAIN_SEGMENT.test(s))) return null;
+  const [company, ...restSegments] = segments;
+  const rest = `/${restSegments.join('/')}`;
+  const audience = audienceOf(rest);
+  const target = audience ? deps.targets[audience] : undefined;
+  if (!target) return null;
+  return { realm: 'consignments', company, prefix: `${base}${company}`, target, path: `/companies/${company}${rest}${query}` };
+}
+
+function deliveryOptionsRoute(deps: EdgeDeps, path: string): Route | null {
+  const m = DELIVERY_OPTIONS.exec(path);
+  const target = deps.targets['delivery-options'];
+  if (!m || !target) return null;
+  return { realm: 'delivery-options', company: m[2], prefix: m[1], target, path: `/companies/${m[2]}/delivery-options` };
+}
+
+/** The body length when the lane can take the body as express would (a JSON write, or any body that is no write), else null. */
+function bodyLength(req: IncomingMessage): number | null {
+  if (req.headers['transfer-encoding'] !== undefined) return null;
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (!Number.isSafeInteger(length) || length < 0 || length > BODY_LIMIT_BYTES) return null;
+  if (length > 0 && WRITES.has(req.method ?? '')) {
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') return null;
+  }
+  return length;
+}
+
+/** A principal that express would admit for this route without any error, or null. */
+async function admitted(deps: EdgeDeps, req: IncomingMessage, route: Route): Promise<Principal | null> {
+  const header = req.headers.authorization;
+  // Basic credentials go through express: a password is first checked against the address's failure budget.
+  if (!header || /^\s*basic\s/i.test(header)) return null;
+  const principal = await deps.authenticator.authenticate(header, route.realm);
+  return principal && principal.company === route.company ? principal : null;
+}
+
+function readBody(req: IncomingMessage, length: number): Promise<Buffer | undefined> {
+  if (length === 0) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function answer(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  res.statusCode = status;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * The edge's fast lane. The calls integrations make all day (a token or key, a JSON body, a plain path
+ * to a known route) are proxied straight from node:http, without express's routing, body parsing and
+ * middleware: at checkout and label-printing rates the gateway was costing as much CPU as the
+ * services behind it. Anything out of the ordinary goes to the express app, which has every rule and
+ * gives the canonical answer: Basic auth (lockout budget), a missing, wrong or other tenant's
+ * credential, a path that needs decoding or normalising, a non-JSON write, a body without a length or
+ * over the limit, an unknown route. The lane decides that before any side effect, so a request handed
+ * over is handled by express exactly as if the lane did not exist. It adds what the express stack
+ * adds: request id, request metrics, the server and proxy spans, the rate limit.
+ */
+export function fastLane(deps: EdgeDeps, fallback: RequestListener, logger: { warn(o: object, m: string): void; error(o: object, m: string): void }): RequestListener {
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q);
+    const route = query.includes('%00') ? null : companyRoute(deps, path, query) ?? deliveryOptionsRoute(deps, path);
+    const length = route ? bodyLength(req) : null;
+    if (!route || length === null) {
+      fallback(req, res);
+      return;
+    }
+    void admitted(deps, req, route).then(
+      (principal) => (principal ? serve(deps, req, res, route, principal, length, path, logger) : fallback(req, res)),
+      (err) => {
+        logger.error({ err }, 'fast lane could not authenticate; handing over to express');
+        fallback(req, res);
+      },
+    );
+  };
+}
+
+async function serve(
+  deps: EdgeDeps, req: IncomingMessage, res: ServerResponse, route: Route, principal: Principal, length: number, path: string,
+  logger: { warn(o: object, m: string): void; error(o: object, m: string): void },
+): Promise<void> {
+  const requestId = requestIdFrom(req.headers['x-request-id']);
+  res.setHeader('x-request-id', requestId);
+  const method = req.method ?? 'GET';
+  const observed = observeRequest('gateway', method, path, req.headers as Record<string, unknown>);
+  res.on('finish', () => observed.done(res.statusCode));
+  try {
+    const decision = await deps.limiter.hit(principal.principal);
+    if (!decision.allowed) {
+      req.resume();
+      answer(res, 429, { detail: 'Request was throttled.' }, { 'Retry-After': String(decision.retryAfter) });
+      return;
+    }
+    const body = await readBody(req, length);
+    await context.with(observed.context, () => forward(res, route.target, route.path, principal, deps.signer, {
+      method, clientHeaders: req.headers, requestId, forwardedProto: (req.socket as TLSSocket).encrypted ? 'https' : 'http', forwardedHost: req.headers.host ?? 'localhost',
+      publicPrefix: route.prefix, body, logger,
+    }));
+  } catch (err) {
+    logger.error({ err, request_id: requestId, method, url: req.url }, 'unhandled error');
+    if (!res.headersSent) answer(res, 500, { detail: 'Internal server error.', request_id: requestId });
+    else res.end();
+  }
+}
