@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter';
+import { BATCHED_FROM, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter';
 
 // 30 s into a one-minute window, so a test never straddles a window boundary.
 const MID_WINDOW = 29_000_000 * 60_000 + 30_000;
@@ -71,4 +71,46 @@ describe.each(variants.map((v) => [v.name, v] as const))('rate limiter (%s)', (_
       expect(ttl).toBeLessThanOrEqual(61_000);
     });
   }
+});
+
+describe('rate limiter (redis), budgets counted in batches', () => {
+  const run = redis ? it : it.skip;
+  let now = MID_WINDOW;
+  beforeEach(() => {
+    now = MID_WINDOW;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => jest.restoreAllMocks());
+  const key = () => `test:${randomBytes(6).toString('hex')}`;
+  const counted = (k: string) => redis!.get(`waybill:rl:${Math.floor(MID_WINDOW / 60_000)}:${k}`).then(Number);
+
+  run('admits exactly the budget on one replica, then refuses', async () => {
+    const limiter = new RedisRateLimiter(redis!, BATCHED_FROM);
+    const k = key();
+    const allowed = [];
+    for (let i = 0; i < BATCHED_FROM + 5; i++) allowed.push((await limiter.hit(k)).allowed);
+    expect(allowed.filter(Boolean)).toHaveLength(BATCHED_FROM);
+    expect(allowed.slice(BATCHED_FROM)).toEqual([false, false, false, false, false]);
+  });
+
+  run('counts admitted hits in Redis within a flush, with an expiry', async () => {
+    const limiter = new RedisRateLimiter(redis!, 6000);
+    const k = key();
+    for (let i = 0; i < 7; i++) await limiter.hit(k);
+    expect(await limiter.peek(k, 8)).toEqual({ allowed: true, retryAfter: 30 });
+    expect(await limiter.peek(k, 7)).toEqual({ allowed: false, retryAfter: 30 });
+    await limiter.flush();
+    expect(await counted(k)).toBe(7);
+    const ttl = await redis!.pttl(`waybill:rl:${Math.floor(MID_WINDOW / 60_000)}:${k}`);
+    expect(ttl).toBeGreaterThan(59_000);
+  });
+
+  run('lets replicas sharing a budget over it by no more than 5 % of it each', async () => {
+    const replicas = [new RedisRateLimiter(redis!, 2000), new RedisRateLimiter(redis!, 2000)];
+    const k = key();
+    let allowed = 0;
+    for (let i = 0; i < 2600; i++) if ((await replicas[i % 2].hit(k)).allowed) allowed += 1;
+    expect(allowed).toBeGreaterThanOrEqual(2000);
+    expect(allowed).toBeLessThanOrEqual(2000 + 2 * 0.05 * 2000);
+  });
 });
