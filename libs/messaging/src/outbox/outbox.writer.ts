@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { validateEnvelope } from '../envelope';
 import type { EventEnvelope } from '../types';
 import type { OutboxDatabase } from './outbox.table';
@@ -26,10 +26,18 @@ export async function writeEvent<DB>(trx: Kysely<DB>, envelope: EventEnvelope): 
  */
 export async function writeEvents<DB>(trx: Kysely<DB>, envelopes: EventEnvelope[]): Promise<void> {
   if (envelopes.length === 0) return;
+  await eventsInsert(trx, envelopes).execute();
+}
+
+/**
+ * The insert `writeEvents` runs, not yet executed, made from any query creator: chained after
+ * `db.with(...)` it lets the state change and its events be one statement (atomic without an explicit
+ * transaction, one round trip instead of four).
+ */
+export function eventsInsert<DB>(qc: QueryCreator<DB>, envelopes: EventEnvelope[]) {
+  if (envelopes.length === 0) throw new Error('eventsInsert needs at least one event');
   envelopes.forEach((e) => validateEnvelope(e));
-  const db = trx as unknown as Kysely<OutboxDatabase>;
-  await db.insertInto('outbox').columns(['id', 'type', 'company', 'payload'])
+  return (qc as unknown as QueryCreator<OutboxDatabase>).insertInto('outbox').columns(['id', 'type', 'company', 'payload'])
     .expression(sql`select (e->>'id')::uuid, e->>'type', e->>'company', e
-      from jsonb_array_elements(${JSON.stringify(envelopes)}::jsonb) with ordinality as x(e, n) order by n`)
-    .execute();
+      from jsonb_array_elements(${JSON.stringify(envelopes)}::jsonb) with ordinality as x(e, n) order by n`);
 }

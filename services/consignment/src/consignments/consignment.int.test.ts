@@ -48,6 +48,21 @@ describe('consignment service (integration)', () => {
     expect(await count()).toBe(before);
   });
 
+  it('leaves no consignment and no status behind when its events are refused after the rows went in', async () => {
+    const before = await count();
+    const histories = async () => Number((await sql<{ n: string }>`select count(*) as n from consignment.status_history`.execute(h.database.db)).rows[0].n);
+    const historyBefore = await histories();
+    // Checked row by row as the events go in, after the consignments and their statuses were written.
+    await sql`alter table consignment.outbox add constraint refuse_events check (type = 'none') not valid`.execute(h.database.db);
+    try {
+      const res = await request(h.app).post('/companies/acme/consignments').set('authorization', h.auth()).send([body(), body()]);
+      expect(res.status).toBe(500);
+    } finally {
+      await sql`alter table consignment.outbox drop constraint refuse_events`.execute(h.database.db);
+    }
+    expect([await count(), await histories()]).toEqual([before, historyBefore]);
+  });
+
   it('leaves an update untouched when its write fails midway', async () => {
     const created = await request(h.app).post('/companies/acme/consignments').set('authorization', h.auth()).send([body()]);
     const id = created.body.success[0];
