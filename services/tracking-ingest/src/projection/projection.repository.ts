@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TrackingDb } from '../database';
 import type { ParcelRow, TrackedConsignmentRow } from './projection.table';
 
@@ -19,30 +19,38 @@ export interface ConsignmentFacts {
 /**
  * Applies what the consignment service says a consignment now is, unless a newer event already did.
  * Returns false when skipped (older than what is stored, or a different company claiming the identifier).
+ * The check and the write are one upsert (its row lock orders concurrent events for one consignment),
+ * and a consignment seen for the first time has no parcels to retire: a consignment's first event
+ * costs one statement, plus one for its parcels when it has some.
  */
 export async function applyConsignmentFacts(trx: Transaction<TrackingDb>, facts: ConsignmentFacts, occurredAt: Date): Promise<boolean> {
-  const current = await trx.selectFrom('tracked_consignments').select(['company', 'source_at'])
-    .where('identifier', '=', facts.identifier).forUpdate().executeTakeFirst();
-  if (current && (current.company !== facts.company || current.source_at.getTime() > occurredAt.getTime())) return false;
   const row = {
     company: facts.company, order_number: facts.orderNumber, carrier_id: facts.carrierId, carrier_name: facts.carrierName,
     service_id: facts.serviceId, consignment_number: facts.consignmentNumber, source_at: occurredAt.toISOString(),
   };
-  await trx.insertInto('tracked_consignments').values({ identifier: facts.identifier, ...row })
-    .onConflict((oc) => oc.column('identifier').doUpdateSet(row)).execute();
+  const applied = await trx.insertInto('tracked_consignments').values({ identifier: facts.identifier, ...row })
+    .onConflict((oc) => oc.column('identifier').doUpdateSet(row).where((eb) => eb.and([
+      eb('tracked_consignments.company', '=', eb.ref('excluded.company')),
+      eb('tracked_consignments.source_at', '<=', eb.ref('excluded.source_at')),
+    ])))
+    .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+    .executeTakeFirst();
+  if (!applied) return false;
   const keep = facts.carrierId ? facts.parcels : [];
-  let stale = trx.updateTable('parcels').set({ active: false }).where('consignment_identifier', '=', facts.identifier);
-  if (keep.length) {
-    stale = stale.where((eb) => eb.or([eb('tracking_number', 'not in', keep.map((p) => p.trackingNumber)), eb('carrier_id', '!=', facts.carrierId!)]));
+  if (!applied.inserted) {
+    let stale = trx.updateTable('parcels').set({ active: false }).where('consignment_identifier', '=', facts.identifier);
+    if (keep.length) {
+      stale = stale.where((eb) => eb.or([eb('tracking_number', 'not in', keep.map((p) => p.trackingNumber)), eb('carrier_id', '!=', facts.carrierId!)]));
+    }
+    await stale.execute();
   }
-  await stale.execute();
-  for (const p of keep) {
-    await trx.insertInto('parcels').values({
-      company: facts.company, consignment_identifier: facts.identifier, carrier_id: facts.carrierId!, tracking_number: p.trackingNumber, package_reference: p.reference,
-    }).onConflict((oc) => oc.columns(['consignment_identifier', 'tracking_number']).doUpdateSet({
-      active: true, carrier_id: facts.carrierId!, package_reference: p.reference,
-    })).execute();
-  }
+  if (keep.length === 0) return true;
+  // The tracking numbers are distinct (see factsOf), so one multi-row upsert never touches a row twice.
+  await trx.insertInto('parcels').values(keep.map((p) => ({
+    company: facts.company, consignment_identifier: facts.identifier, carrier_id: facts.carrierId!, tracking_number: p.trackingNumber, package_reference: p.reference,
+  }))).onConflict((oc) => oc.columns(['consignment_identifier', 'tracking_number']).doUpdateSet((eb) => ({
+    active: true, carrier_id: eb.ref('excluded.carrier_id'), package_reference: eb.ref('excluded.package_reference'),
+  }))).execute();
   return true;
 }
 

@@ -1,0 +1,75 @@
+import { migrateToLatest, openDatabase, type Database } from '@waybill/db';
+import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import type { TrackingDb } from '../database';
+import { migrations } from '../migrations';
+import { applyConsignmentFacts, type ConsignmentFacts } from './projection.repository';
+
+/** The projection of consignments and their parcels, as the consignment events keep it. */
+describe('consignment projection', () => {
+  let tdb: TestDatabase;
+  let database: Database<TrackingDb>;
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    database = openDatabase<TrackingDb>(tdb.target, 'tracking');
+    await migrateToLatest(database.db, 'tracking', migrations);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await tdb?.drop();
+  });
+
+  let n = 0;
+  const facts = (o: Partial<ConsignmentFacts> = {}): ConsignmentFacts => ({
+    identifier: `c${++n}`, company: 'acme', orderNumber: 'ORD-1', carrierId: 'generic', carrierName: 'Generic Carrier',
+    serviceId: 'Generic Carrier|Generic Domestic Service GDOM', consignmentNumber: 'GCN1',
+    parcels: [{ trackingNumber: 'GC1', reference: 'pkg-1' }, { trackingNumber: 'GC2', reference: 'pkg-2' }], ...o,
+  });
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 9, minute));
+  const apply = (f: ConsignmentFacts, when: Date) => database.db.transaction().execute((trx) => applyConsignmentFacts(trx, f, when));
+  const stored = (identifier: string) => database.db.selectFrom('tracked_consignments').select(['company', 'order_number', 'carrier_id', 'source_at'])
+    .where('identifier', '=', identifier).executeTakeFirst();
+  const parcels = async (identifier: string) => (await database.db.selectFrom('parcels').select(['tracking_number', 'carrier_id', 'package_reference', 'active'])
+    .where('consignment_identifier', '=', identifier).orderBy('tracking_number').execute())
+    .map((p) => `${p.tracking_number}/${p.carrier_id}/${p.package_reference}/${p.active ? 'active' : 'retired'}`);
+
+  it('stores a consignment seen for the first time with its parcels', async () => {
+    const f = facts();
+    expect(await apply(f, at(0))).toBe(true);
+    expect(await stored(f.identifier)).toEqual({ company: 'acme', order_number: 'ORD-1', carrier_id: 'generic', source_at: at(0) });
+    expect(await parcels(f.identifier)).toEqual(['GC1/generic/pkg-1/active', 'GC2/generic/pkg-2/active']);
+  });
+
+  it('skips an event older than what is stored, and another company claiming the identifier', async () => {
+    const f = facts();
+    await apply(f, at(10));
+    expect(await apply({ ...f, orderNumber: 'OLDER', parcels: [] }, at(5))).toBe(false);
+    expect(await apply({ ...f, company: 'globex', orderNumber: 'THEIRS', parcels: [] }, at(20))).toBe(false);
+    expect(await stored(f.identifier)).toEqual({ company: 'acme', order_number: 'ORD-1', carrier_id: 'generic', source_at: at(10) });
+    expect(await parcels(f.identifier)).toEqual(['GC1/generic/pkg-1/active', 'GC2/generic/pkg-2/active']);
+  });
+
+  it('retires the parcels a newer event no longer carries, and brings back one it carries again', async () => {
+    const f = facts();
+    await apply(f, at(0));
+    expect(await apply({ ...f, parcels: [{ trackingNumber: 'GC2', reference: 'renamed' }, { trackingNumber: 'GC3', reference: null }] }, at(1))).toBe(true);
+    expect(await parcels(f.identifier)).toEqual(['GC1/generic/pkg-1/retired', 'GC2/generic/renamed/active', 'GC3/generic/null/active']);
+    await apply(f, at(2));
+    expect(await parcels(f.identifier)).toEqual(['GC1/generic/pkg-1/active', 'GC2/generic/pkg-2/active', 'GC3/generic/null/retired']);
+  });
+
+  it('retires every parcel when the consignment is unallocated, and moves them with a new carrier', async () => {
+    const f = facts();
+    await apply(f, at(0));
+    await apply({ ...f, carrierId: null, carrierName: null, serviceId: null, consignmentNumber: null }, at(1));
+    expect(await parcels(f.identifier)).toEqual(['GC1/generic/pkg-1/retired', 'GC2/generic/pkg-2/retired']);
+    await apply({ ...f, carrierId: 'swiftpost', parcels: [{ trackingNumber: 'GC1', reference: 'pkg-1' }] }, at(2));
+    expect(await parcels(f.identifier)).toEqual(['GC1/swiftpost/pkg-1/active', 'GC2/generic/pkg-2/retired']);
+  });
+
+  it('applies an event of the same instant again (a redelivery after the inbox was cleared)', async () => {
+    const f = facts();
+    await apply(f, at(0));
+    expect(await apply({ ...f, orderNumber: 'SAME-TIME' }, at(0))).toBe(true);
+    expect((await stored(f.identifier))?.order_number).toBe('SAME-TIME');
+  });
+});
