@@ -4,3 +4,4 @@ export { PgliteDialect } from './pglite-dialect';
 export { isUniqueViolation } from './errors';
 export type { Kysely, Transaction, Migration } from 'kysely';
 export { sql } from 'kysely';
+export { reusableQuery, type Param } from './reusable-query';

@@ -5,7 +5,7 @@ export { RabbitEventBus, type RabbitEventBusOptions } from './rabbit/rabbit-even
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process/in-process-event-bus';
 export { outboxMigration } from './outbox/outbox.migration';
 export type { OutboxTable, OutboxDatabase } from './outbox/outbox.table';
-export { writeEvent, writeEvents, eventsInsert } from './outbox/outbox.writer';
+export { writeEvent, writeEvents, eventsInsert, eventsJson } from './outbox/outbox.writer';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox.relay';
 export { inboxMigration } from './inbox/inbox.migration';
 export type { InboxTable, InboxDatabase } from './inbox/inbox.table';

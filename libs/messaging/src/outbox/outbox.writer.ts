@@ -26,18 +26,22 @@ export async function writeEvent<DB>(trx: Kysely<DB>, envelope: EventEnvelope): 
  */
 export async function writeEvents<DB>(trx: Kysely<DB>, envelopes: EventEnvelope[]): Promise<void> {
   if (envelopes.length === 0) return;
-  await eventsInsert(trx, envelopes).execute();
+  await eventsInsert(trx, eventsJson(envelopes)).execute();
+}
+
+/** The envelopes, each validated, as the one JSON parameter of `eventsInsert`. */
+export function eventsJson(envelopes: EventEnvelope[]): string {
+  envelopes.forEach((e) => validateEnvelope(e));
+  return JSON.stringify(envelopes);
 }
 
 /**
- * The insert `writeEvents` runs, not yet executed, made from any query creator: chained after
+ * The insert `writeEvents` runs (of `eventsJson(envelopes)`), not yet executed, made from any query creator: chained after
  * `db.with(...)` it lets the state change and its events be one statement (atomic without an explicit
  * transaction, one round trip instead of four).
  */
-export function eventsInsert<DB>(qc: QueryCreator<DB>, envelopes: EventEnvelope[]) {
-  if (envelopes.length === 0) throw new Error('eventsInsert needs at least one event');
-  envelopes.forEach((e) => validateEnvelope(e));
+export function eventsInsert<DB>(qc: QueryCreator<DB>, json: string) {
   return (qc as unknown as QueryCreator<OutboxDatabase>).insertInto('outbox').columns(['id', 'type', 'company', 'payload'])
     .expression(sql`select (e->>'id')::uuid, e->>'type', e->>'company', e
-      from jsonb_array_elements(${JSON.stringify(envelopes)}::jsonb) with ordinality as x(e, n) order by n`);
+      from jsonb_array_elements(${json}::jsonb) with ordinality as x(e, n) order by n`);
 }

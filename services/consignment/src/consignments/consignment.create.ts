@@ -5,10 +5,10 @@ import { prepareInput, type PreparedInput } from './consignment.input';
 import { withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
 import { allocateTarget } from './consignment.auto-allocation';
 import { newEnvelope } from '@waybill/messaging';
-import { existingIdentifiers, insertConsignmentsWithEvents } from './consignment.repository';
+import { existingIdentifiers, insertConsignmentsWithEvents, type CreatedRow } from './consignment.repository';
 import { ConsignmentEvents } from './consignment.events';
 import { toApi } from './consignment.mapper';
-import type { ConsignmentRow, NewConsignmentRow } from './consignment.table';
+import type { ConsignmentRow } from './consignment.table';
 import type { CompanyContext } from '../companies/company.context';
 
 export const MAX_BATCH = 500;
@@ -65,10 +65,10 @@ export async function createConsignments(deps: ConsignmentDeps, company: string,
 
 async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: string, items: Planned[]): Promise<void> {
   if (items.length === 0) return;
-  const rows: NewConsignmentRow[] = items.map((p) => toRow(company, p));
+  const rows: CreatedRow[] = items.map((p) => toRow(company, p));
   // Everything the events say is known before the insert (no column they show has a database default).
-  const events = rows.flatMap((row, i) => {
-    const consignment = toApi(storedView(row, items[i]), deps.registry, ctx.settings.extraCustomFields);
+  const events = rows.flatMap((row) => {
+    const consignment = toApi(storedView(row), deps.registry, ctx.settings.extraCustomFields);
     const list = [newEnvelope(ConsignmentEvents.created, company, { consignment })];
     if (row.status === 'Allocated') {
       list.push(newEnvelope(ConsignmentEvents.allocated, company, { consignment, service_id: row.service_id, consignment_number: row.consignment_number }));
@@ -84,7 +84,7 @@ async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: stri
   deps.afterCommit();
 }
 
-function toRow(company: string, p: Planned): NewConsignmentRow {
+function toRow(company: string, p: Planned): CreatedRow {
   const o = p.outcome!;
   const a = o.allocated ? o.allocation : null;
   return {
@@ -92,19 +92,17 @@ function toRow(company: string, p: Planned): NewConsignmentRow {
     status: a ? 'Allocated' : 'Unallocated', rejection_reason: o.allocated ? null : o.rejectionReason,
     requested_carrier: p.input.requestedCarrier, carrier_id: a?.carrierId ?? null, service_id: a?.serviceId ?? null,
     consignment_number: a?.consignmentNumber ?? null, tracking_url: a?.trackingUrl ?? null,
-    warehouse_id: p.input.warehouseId, requested_options: JSON.stringify(p.input.options),
-    data: JSON.stringify(withTrackingNumbers(p.input.data, a?.trackingNumbers ?? null)),
+    warehouse_id: p.input.warehouseId, requested_options: p.input.options,
+    data: withTrackingNumbers(p.input.data, a?.trackingNumbers ?? null),
   };
 }
 
 /** The row as it will read back once stored, for the events (`toApi` reads only columns given here). */
-function storedView(row: NewConsignmentRow, p: Planned): ConsignmentRow {
-  const a = p.outcome!.allocated ? p.outcome!.allocation : null;
+function storedView(row: CreatedRow): ConsignmentRow {
   return {
     ...row, seq: 0, list_seq: null, version: 1, manifest_id: null, tracked_at: null, created_at: new Date(), updated_at: new Date(),
     rejection_reason: row.rejection_reason ?? null, requested_carrier: row.requested_carrier ?? null, carrier_id: row.carrier_id ?? null,
     service_id: row.service_id ?? null, consignment_number: row.consignment_number ?? null, tracking_url: row.tracking_url ?? null,
-    requested_options: p.input.options, data: withTrackingNumbers(p.input.data, a?.trackingNumbers ?? null),
   };
 }
 
