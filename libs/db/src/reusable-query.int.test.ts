@@ -24,7 +24,7 @@ describe('reusable query', () => {
     let builds = 0;
     const byName = reusableQuery((db: typeof d.db, p) => {
       builds += 1;
-      return db.selectFrom('widgets').select(['id', 'name']).where('name', '=', p('name')).where('colour', '=', 'red').where('id', '>', p('above'));
+      return db.selectFrom('widgets').select(['id', 'name']).where('name', '=', p('name')).where('colour', '=', 'red').where('id', '>', p<number>('above'));
     });
     expect(await byName(d.db, { name: 'a', above: 0 })).toEqual([{ id: 1, name: 'a' }]);
     expect(await byName(d.db, { name: 'b', above: 0 })).toEqual([{ id: 2, name: 'b' }]);

@@ -2,8 +2,8 @@ import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 
 const SENTINEL = '\u0000reusable-query-param:';
 
-/** A parameter placeholder while the query is built: `p('identifier')`. */
-export type Param = (name: string) => string;
+/** A parameter placeholder while the query is built: `p('identifier')`, `p<number>('limit')` (typed as its column). */
+export type Param = <T = string>(name: string) => T;
 
 /**
  * A query built and compiled once per database handle, then run with new parameters. Kysely builds an
@@ -17,7 +17,7 @@ export function reusableQuery<DB, Row>(build: (db: Kysely<DB>, p: Param) => Comp
   return async (db: Kysely<DB>, values: Record<string, unknown>): Promise<Row[]> => {
     let q = compiled.get(db);
     if (!q) {
-      const c = build(db, (name) => `${SENTINEL}${name}`).compile();
+      const c = build(db, (<T>(name: string) => `${SENTINEL}${name}` as T) as Param).compile();
       q = { sql: c.sql, params: c.parameters };
       compiled.set(db, q);
     }
