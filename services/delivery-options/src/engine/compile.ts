@@ -1,7 +1,7 @@
 import type { DeliveryRule } from '@waybill/contracts';
 import { EU_COUNTRIES } from '@waybill/carriers';
 import { minutesOf, WEEKDAYS } from './calendar';
-import { compileConditions, type Condition, type MatchInput } from './conditions';
+import { allOf, compileConditions, type MatchInput } from './conditions';
 import { decimalToMinor, minorDigits } from './money';
 import type { Timetable } from './schedule';
 
@@ -18,6 +18,11 @@ export interface CompiledRule {
   /** Lower-case `<carrier name>|<service name>`, the key of the company's enabled services. */
   serviceKey: string;
   deliveryType: DeliveryType;
+  /**
+   * Small integer, equal for the rules of a set that offer the same service and delivery type: such
+   * rules give the same option (told apart by date only), of which a request keeps the cheapest.
+   */
+  option: number;
   window: { start: string; end: string } | null;
   matches(m: MatchInput): boolean;
   /** Price in company minor units, or null when no band covers the weight (the rule then does not apply). */
@@ -48,8 +53,8 @@ function compilePrice(rule: DeliveryRule, digits: number): (m: MatchInput) => nu
   };
 }
 
-function compileRule(rule: DeliveryRule, digits: number): CompiledRule {
-  const checks: Condition[] = compileConditions(rule.conditions ?? {}, digits);
+function compileRule(rule: DeliveryRule, digits: number, option: number): CompiledRule {
+  const matches = allOf(compileConditions(rule.conditions ?? {}, digits));
   const s = rule.schedule ?? {};
   const workingDays = new Set((s.working_days ?? MON_FRI).map((d) => WEEKDAYS.indexOf(d)));
   const base = {
@@ -72,8 +77,9 @@ function compileRule(rule: DeliveryRule, digits: number): CompiledRule {
     id: rule.id,
     serviceKey: rule.service_id.toLowerCase(),
     deliveryType: rule.delivery_type,
+    option,
     window: s.delivery_window ?? null,
-    matches: (m) => checks.every((check) => check(m)),
+    matches,
     price: compilePrice(rule, digits),
     timetable,
   };
@@ -95,8 +101,11 @@ export function compileRuleSet(rules: readonly DeliveryRule[], settings: RuleSet
   const byCountry = new Map<string, CompiledRule[]>();
   const anywhere: Array<{ order: number; rule: CompiledRule }> = [];
   const specific: Array<{ order: number; rule: CompiledRule; countries: string[] }> = [];
+  const options = new Map<string, number>();
   rules.filter((r) => r.enabled).forEach((r, order) => {
-    const compiled = compileRule(r, digits);
+    const optionKey = `${r.service_id.toLowerCase()}|${r.delivery_type}`;
+    const option = options.get(optionKey) ?? options.set(optionKey, options.size).get(optionKey)!;
+    const compiled = compileRule(r, digits, option);
     const dest = destinationsOf(r);
     if (dest === '*') anywhere.push({ order, rule: compiled });
     else specific.push({ order, rule: compiled, countries: dest });

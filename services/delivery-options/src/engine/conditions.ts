@@ -15,17 +15,36 @@ export type Condition = (m: MatchInput) => boolean;
 /**
  * `SW1A*` → a test of the postcode without spaces; a pattern with a space (`E1 *`) is tested against
  * the spaced postcode, so it can name a GB outward code exactly (E1, not E14).
+ * Most rate cards list plain prefixes (`SW*`) or whole postcodes: those become `startsWith` and `===`,
+ * which answer as the pattern's regular expression would (a shipment's postcode has no line
+ * breaks for `.*` to stop at: whitespace is collapsed to single spaces) without running one per rule.
  */
 export function postcodePattern(pattern: string): (m: MatchInput) => boolean {
   const p = pattern.trim().replace(/\s+/g, ' ').toUpperCase();
+  const spaced = p.includes(' ');
+  const literal = p.replace(/\*$/, '');
+  if (!/[*?]/.test(literal)) {
+    if (literal.length < p.length) return spaced ? (m) => m.shipment.postcode!.startsWith(literal) : (m) => m.shipment.postcodeCompact!.startsWith(literal);
+    return spaced ? (m) => m.shipment.postcode === literal : (m) => m.shipment.postcodeCompact === literal;
+  }
   const re = new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-  return p.includes(' ') ? (m) => re.test(m.shipment.postcode!) : (m) => re.test(m.shipment.postcodeCompact!);
+  return spaced ? (m) => re.test(m.shipment.postcode!) : (m) => re.test(m.shipment.postcodeCompact!);
 }
 
 const lowerSet = (list: string[]) => new Set(list.map((s) => s.trim().toLowerCase()));
 
 function fitsSides(sides: number[], limit: number[]): boolean {
-  return sides.every((s, i) => s <= limit[i]);
+  for (let i = 0; i < sides.length; i++) if (!(sides[i] <= limit[i])) return false;
+  return true;
+}
+
+/** All checks in order, as one function: what a compiled rule calls per request. */
+export function allOf(checks: readonly Condition[]): Condition {
+  if (checks.length === 0) return () => true;
+  return (m) => {
+    for (let i = 0; i < checks.length; i++) if (!checks[i](m)) return false;
+    return true;
+  };
 }
 
 /**
@@ -48,12 +67,14 @@ export function compileConditions(c: DeliveryRuleConditions, digits: number): Co
   }
   if (c.max_packages !== undefined) checks.push((m) => m.shipment.parcels.length <= c.max_packages!);
   if (c.max_consignment_weight_kg !== undefined) checks.push((m) => m.shipment.totalWeightKg <= c.max_consignment_weight_kg!);
+  // Per-package limits compare the shipment's heaviest package and largest sides (see Shipment).
   if (c.max_package_weight_kg !== undefined) {
-    checks.push((m) => m.shipment.parcels.every((p) => p.weightKg === null || p.weightKg <= c.max_package_weight_kg!));
+    const limit = c.max_package_weight_kg;
+    checks.push((m) => m.shipment.maxWeightKg === null || m.shipment.maxWeightKg <= limit);
   }
   if (c.max_package_dimensions_cm) {
     const limit = [...c.max_package_dimensions_cm].sort((a, b) => b - a);
-    checks.push((m) => m.shipment.parcels.every((p) => p.sides === null || fitsSides(p.sides, limit)));
+    checks.push((m) => m.shipment.maxSides === null || fitsSides(m.shipment.maxSides, limit));
   }
   if (c.min_order_value !== undefined) {
     const min = decimalToMinor(c.min_order_value, digits);

@@ -43,6 +43,7 @@ export function minorToDecimal(minor: number, digits: number): string {
 /** `1e-7` → `"0.0000001"`, `1.5e21` → `"1500000000000000000000"`. */
 function plainDecimal(value: number): string {
   const s = String(value);
+  if (!s.includes('e')) return s; // the usual case: already plain, no need for the expression
   const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
   if (!m) return s;
   const digits = m[1] + (m[2] ?? '');

@@ -4,7 +4,8 @@ import type { MatchInput } from './conditions';
 import type { HolidayCalendar } from './holidays';
 import { minorToDecimal, numberToMinor } from './money';
 import { wallClockMinute } from './calendar';
-import { cachedSchedule, type Place } from './schedule';
+import { scheduleFor, type DatedOption, type Place } from './schedule';
+import { candidatesFor } from './candidates';
 import type { Shipment } from './shipment';
 
 /** A carrier service enabled for the company, as the consignment service lists it. */
@@ -46,29 +47,58 @@ function orderMinorOf(s: Shipment, rules: CompiledRuleSet): number | null {
 
 /**
  * Every option whose rule matches. Several rules giving the same service, type and date keep the
- * cheapest, so a promotion rule beside a standard rule does not show the service twice.
+ * cheapest (the first of equals), so a promotion rule beside a standard rule does not show the
+ * service twice. Only the rules that can deliver to the destination with an enabled service are looked at.
  */
 export function quotes(ctx: QuoteContext, shipment: Shipment, origin: Origin, shippingDate: string | null): Quote[] {
   const m: MatchInput = { shipment, warehouseId: origin.warehouseId, orderMinor: orderMinorOf(shipment, ctx.rules) };
-  const best = new Map<string, Quote>();
+  const best = new Offers();
   const route = { origin: origin.place, destination: { country: shipment.country, region: shipment.region }, timeZone: origin.timeZone };
   const local = shippingDate === null ? null : wallClockMinute(ctx.now, origin.timeZone);
-  const situation = local && `${origin.place.country}|${origin.place.region ?? ''}|${shipment.country}|${shipment.region ?? ''}|${origin.timeZone}|${shippingDate}|${local.date}`;
-  for (const rule of ctx.rules.forCountry(shipment.country)) {
-    if (shipment.deliveryType !== null && rule.deliveryType !== shipment.deliveryType) continue;
-    const service = ctx.services.get(rule.serviceKey);
-    if (!service || !rule.matches(m)) continue;
+  const datesOf = local && scheduleFor(route, shippingDate!, local, ctx.holidays);
+  const wanted = shipment.deliveryType;
+  for (const { rule, service } of candidatesFor(ctx.rules, ctx.services, shipment.country)) {
+    if (wanted !== null && rule.deliveryType !== wanted) continue;
+    if (!rule.matches(m)) continue;
     const priceMinor = rule.price(m);
     if (priceMinor === null) continue;
-    const dated = local === null ? [null] : cachedSchedule(rule.timetable(origin.warehouseId), route, situation!, shippingDate!, local, ctx.holidays);
-    for (const d of dated) {
-      const q: Quote = { rule, service, priceMinor, shippingDate: d?.shippingDate ?? null, deliveryDate: d?.deliveryDate ?? null, cutoff: d?.cutoff ?? null };
-      const key = `${rule.serviceKey}|${rule.deliveryType}|${q.deliveryDate}`;
-      const seen = best.get(key);
-      if (!seen || q.priceMinor < seen.priceMinor) best.set(key, q);
+    if (datesOf === null) {
+      best.offer(rule, service, priceMinor, null);
+      continue;
     }
+    for (const d of datesOf(rule.timetable(origin.warehouseId))) best.offer(rule, service, priceMinor, d);
   }
-  return [...best.values()];
+  return best.list;
+}
+
+/**
+ * The quotes kept so far, in the order their option was first offered. An option is a rule's
+ * `option` number (service and type) and a delivery date; the few quotes of one option number (one
+ * per date) are found by a short scan rather than through a text key built per quote.
+ */
+class Offers {
+  readonly list: Quote[] = [];
+  private readonly byOption: number[][] = [];
+
+  offer(rule: CompiledRule, service: ServiceInfo, priceMinor: number, d: DatedOption | null): void {
+    const date = d === null ? null : d.deliveryDate;
+    let slots = this.byOption[rule.option];
+    if (slots === undefined) {
+      slots = [];
+      this.byOption[rule.option] = slots;
+    }
+    for (const at of slots) {
+      if (this.list[at].deliveryDate !== date) continue;
+      if (priceMinor < this.list[at].priceMinor) this.list[at] = quoteOf(rule, service, priceMinor, d);
+      return;
+    }
+    slots.push(this.list.length);
+    this.list.push(quoteOf(rule, service, priceMinor, d));
+  }
+}
+
+function quoteOf(rule: CompiledRule, service: ServiceInfo, priceMinor: number, d: DatedOption | null): Quote {
+  return { rule, service, priceMinor, shippingDate: d === null ? null : d.shippingDate, deliveryDate: d === null ? null : d.deliveryDate, cutoff: d === null ? null : d.cutoff };
 }
 
 const byDate = (a: Quote, b: Quote) => (a.deliveryDate ?? '').localeCompare(b.deliveryDate ?? '');

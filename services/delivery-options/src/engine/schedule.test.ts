@@ -1,6 +1,6 @@
 import { isoInZone, minutesOf, zonedInstant, wallClock } from './calendar';
 import { HolidayCalendar } from './holidays';
-import { scheduleDates, type Route, type Timetable } from './schedule';
+import { scheduleDates, scheduleFor, situationKey, type Route, type Timetable } from './schedule';
 
 const holidays = new HolidayCalendar();
 const MON_FRI = new Set([1, 2, 3, 4, 5]);
@@ -128,5 +128,41 @@ describe('scheduleDates', () => {
   it('skips Christmas and Boxing Day (substitute Monday) at both ends', () => {
     const [o] = sched(nextDay(), LONDON, '2026-12-24', at('2026-12-24T09:00:00Z'));
     expect(o).toMatchObject({ shippingDate: '2026-12-24', deliveryDate: '2026-12-29' });
+  });
+});
+
+describe('scheduleFor (the memo of scheduleDates)', () => {
+  const timetables: Timetable[] = [
+    nextDay('16:00', { key: 'a' }), nextDay(null, { key: 'b' }), nextDay('12:30', { key: 'c', transitDays: 0 }),
+    nextDay('16:00', { key: 'd', days: 3, transitDays: 2 }), nextDay('09:00', { key: 'e', workingDays: new Set([1, 3, 5]) }),
+  ];
+  /** Warehouse clocks on both sides of cutoffs, around the spring-forward of 29 March 2026 and the Easter bank holidays. */
+  const clocks = [
+    '2026-03-27T08:59:00Z', '2026-03-27T15:59:00Z', '2026-03-27T16:00:00Z', '2026-03-28T23:30:00Z', '2026-03-29T00:59:00Z',
+    '2026-03-29T01:00:00Z', '2026-03-30T14:59:00Z', '2026-03-30T15:00:00Z', '2026-04-02T23:30:00Z', '2026-10-24T22:59:00Z', '2026-10-25T23:30:00Z',
+  ];
+
+  it('answers what scheduleDates computes, whichever side of the cutoff or of a DST change the clock is on', () => {
+    for (const route of [LONDON, { ...LONDON, destination: { country: 'GB', region: 'Scotland' } }, DUBLIN]) {
+      for (const iso of clocks) {
+        const local = wallClock(at(iso), route.timeZone);
+        for (const asked of [local.date, '2026-03-27', '2026-03-30', '2026-04-03']) {
+          // Twice: the first call computes and keeps, the second answers from the memo.
+          for (let pass = 0; pass < 2; pass++) {
+            const datesOf = scheduleFor(route, asked, local, holidays);
+            for (const t of timetables) expect(datesOf(t)).toEqual(scheduleDates(t, route, asked, local, holidays));
+          }
+        }
+      }
+    }
+  });
+
+  it('keeps the dates before and after a cutoff apart within one day', () => {
+    const before = wallClock(at('2026-03-10T15:59:00Z'), 'Europe/London');
+    const after = wallClock(at('2026-03-10T16:00:00Z'), 'Europe/London');
+    expect(situationKey(LONDON, '2026-03-10', before)).toBe(situationKey(LONDON, '2026-03-10', after));
+    expect(scheduleFor(LONDON, '2026-03-10', before, holidays)(timetables[0])[0].shippingDate).toBe('2026-03-10');
+    expect(scheduleFor(LONDON, '2026-03-10', after, holidays)(timetables[0])[0].shippingDate).toBe('2026-03-11');
+    expect(scheduleFor(LONDON, '2026-03-10', before, holidays)(timetables[0])[0].shippingDate).toBe('2026-03-10');
   });
 });

@@ -71,29 +71,40 @@ export function scheduleDates(t: Timetable, route: Route, shippingDate: string, 
   return out;
 }
 
+/** The request's part of the memo key: everything `scheduleDates` reads but the timetable and the clock's minutes. */
+export function situationKey(route: Route, shippingDate: string, local: LocalNow): string {
+  const { origin, destination } = route;
+  return `${origin.country}|${origin.region ?? ''}|${destination.country}|${destination.region ?? ''}|${route.timeZone}|${shippingDate}|${local.date}`;
+}
+
 /** Memo of `scheduleDates`: per request situation (route, asked day, warehouse date), per timetable and side of its cutoff. */
 const memo = new Map<string, { before: Map<string, DatedOption[]>; after: Map<string, DatedOption[]> }>();
 
 /**
- * `scheduleDates`, memoised. The answer depends only on the timetable, the route, the asked day, the
- * warehouse's date and which side of the cutoff its clock is on, so checkouts share it: a rate card's
- * many rules have few distinct timetables, and a request then costs a map probe per rule.
- * `situation` is the request's part of the key (route, asked day, warehouse date), built once per request.
+ * `scheduleDates`, memoised, for one request's situation (route, asked day, warehouse date): the
+ * answer depends only on those, the timetable, and which side of its cutoff the warehouse's clock is
+ * on (never on the basket), so checkouts share it, and a rate card's many rules have few distinct
+ * timetables. The situation's entry is found once per request; each rule then costs one probe by its
+ * timetable key. Bounded: the memo starts again past 5,000 situations.
  */
-export function cachedSchedule(t: Timetable, route: Route, situation: string, shippingDate: string, local: LocalNow, holidays: HolidayCalendar): DatedOption[] {
+export function scheduleFor(route: Route, shippingDate: string, local: LocalNow, holidays: HolidayCalendar): (t: Timetable) => DatedOption[] {
+  const situation = situationKey(route, shippingDate, local);
   let entry = memo.get(situation);
   if (!entry) {
     if (memo.size > 5_000) memo.clear();
     entry = { before: new Map(), after: new Map() };
     memo.set(situation, entry);
   }
-  const side = t.cutoff !== null && local.minutes >= t.cutoffMinutes ? entry.after : entry.before;
-  let dates = side.get(t.key);
-  if (!dates) {
-    dates = scheduleDates(t, route, shippingDate, local, holidays);
-    side.set(t.key, dates);
-  }
-  return dates;
+  const { before, after } = entry;
+  return (t) => {
+    const side = t.cutoff !== null && local.minutes >= t.cutoffMinutes ? after : before;
+    let dates = side.get(t.key);
+    if (!dates) {
+      dates = scheduleDates(t, route, shippingDate, local, holidays);
+      side.set(t.key, dates);
+    }
+    return dates;
+  };
 }
 
 function nextMatching(from: number, ok: (d: number) => boolean): number {

@@ -21,6 +21,13 @@ export interface Shipment {
   parcels: Parcel[];
   /** Sum of the known weights; a package without weight counts 0 kg. */
   totalWeightKg: number;
+  /**
+   * The heaviest known package weight (null when no package has one), and the longest, middle and
+   * shortest sides over the packages whose size is known (null when none is): a per-package limit
+   * holds for every package exactly when it holds for these, so a rule tests them once, not per package.
+   */
+  maxWeightKg: number | null;
+  maxSides: number[] | null;
   orderValue: number | null;
   currency: string | null;
   options: Record<string, string>;
@@ -30,6 +37,8 @@ export interface Shipment {
 }
 
 type Body = Record<string, any>;
+
+const CUSTOM_FIELDS = ['custom_field_1', 'custom_field_2', 'custom_field_3', 'custom_field_4', 'custom_field_5'];
 
 /** Dividing (not multiplying by 0.001) keeps 1100 g at exactly 1.1 kg. */
 const toKg = (v: number, unit: unknown) => (unit === 'g' ? v / 1000 : v);
@@ -63,15 +72,32 @@ function spacedPostcode(country: string, raw: string | null): string | null {
   return country === 'GB' && !p.includes(' ') && p.length >= 5 && p.length <= 7 ? `${p.slice(0, -3)} ${p.slice(-3)}` : p;
 }
 
+/** Math.max, not `>`: a NaN (not reachable through the schema) fails every limit, as it did per package. */
+function heaviest(parcels: Parcel[]): number | null {
+  let max: number | null = null;
+  for (const p of parcels) if (p.weightKg !== null) max = max === null ? p.weightKg : Math.max(max, p.weightKg);
+  return max;
+}
+
+/** Side by side maximum: sides are sorted longest first, so a limit sorted the same way compares position by position. */
+function largestSides(parcels: Parcel[]): number[] | null {
+  let max: number[] | null = null;
+  for (const p of parcels) {
+    if (p.sides === null) continue;
+    max = max === null ? [...p.sides] : max.map((m, i) => Math.max(m, p.sides![i]));
+  }
+  return max;
+}
+
 export function shipmentOf(body: Body): Shipment {
   const address: Body = body.recipient?.address ?? {};
   const country = String(address.country).toUpperCase();
   const postcode = spacedPostcode(country, text(address.postcode));
   const parcels = Array.isArray(body.packages) ? body.packages.filter((p: unknown) => p && typeof p === 'object').map(parcelOf) : [];
   const customFields: Record<string, string> = {};
-  for (let i = 1; i <= 5; i++) {
-    const v = text(body[`custom_field_${i}`]);
-    if (v !== null) customFields[`custom_field_${i}`] = v;
+  for (const name of CUSTOM_FIELDS) {
+    const v = text(body[name]);
+    if (v !== null) customFields[name] = v;
   }
   return {
     country,
@@ -83,6 +109,8 @@ export function shipmentOf(body: Body): Shipment {
     rulesPackageType: text(body.rules_package_type)?.toLowerCase() ?? null,
     parcels,
     totalWeightKg: parcels.reduce((sum: number, p: Parcel) => sum + (p.weightKg ?? 0), 0),
+    maxWeightKg: heaviest(parcels),
+    maxSides: largestSides(parcels),
     orderValue: num(body.order_value),
     currency: text(body.currency)?.toUpperCase() ?? null,
     options: stringMap(body.options),

@@ -21,13 +21,32 @@ function withoutBlanks(value: unknown, path: string, blanks: Set<string>): unkno
   return value;
 }
 
+/**
+ * Whether `withoutBlanks` would make a body that differs from it: one with a `""` somewhere, or with a
+ * `__proto__` key (which the copy's assignment would turn into a prototype). Most checkouts have
+ * neither, and are then validated and read as they are, without a copy and its path texts.
+ */
+function needsCopy(value: unknown): boolean {
+  if (value === '') return true;
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (needsCopy(v)) return true;
+    return false;
+  }
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (k === '__proto__' || needsCopy((value as Record<string, unknown>)[k])) return true;
+  }
+  return false;
+}
+
 /** Validates a delivery-options request (SPEC.md 4.10) or throws a 400 naming every field. */
 export function parseRequest(raw: unknown): Record<string, any> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new InvalidError({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
   }
   const blanks = new Set<string>();
-  const body = withoutBlanks(raw, '', blanks) as Record<string, any>;
+  const body = (needsCopy(raw) ? withoutBlanks(raw, '', blanks) : raw) as Record<string, any>;
   const result = validate(SchemaId.DeliveryOptionsRequest, body);
   if (result.ok) return body;
   const errors = { ...result.errors };
