@@ -2,7 +2,7 @@ import { openDatabase, migrateToLatest } from '@waybill/db';
 import { InternalTokenSigner } from '@waybill/internal-auth';
 import { closeServer, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
-import { buildApp } from './app';
+import { buildHandler } from './app';
 import type { DeliveryOptionsDb } from './database';
 import { migrations } from './migrations';
 import { CompiledRulesCache } from './cache/compiled-rules.cache';
@@ -30,13 +30,13 @@ export async function startDeliveryOptionsService(rt: ServiceRuntime, opts: Deli
   const subscription = await subscribeInvalidation(rt.bus, cache);
   const client = new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret));
   const catalogs = new ConsignmentCatalogs(client, logger, opts.catalogTtlMs);
-  const app = buildApp({
+  const handler = buildHandler({
     quote: { catalogs, rules: cache, holidays: new HolidayCalendar(), now: opts.now ?? (() => new Date()) },
     rules: { db: database.db, catalogs, changed: (company) => { cache.invalidate(company); relay.nudge(); } },
     logger, internalJwtSecret: rt.internalJwtSecret,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
+  const { server, port } = await listen(handler, rt.port, rt.host);
   logger.info({ port }, 'delivery-options service listening');
   return {
     name: 'delivery-options',
