@@ -3,3 +3,4 @@ export { eventually } from './poll';
 export { readPdf, type PdfPage } from './pdf/read-pdf';
 export { createTestBus, createTestJobs, deleteRedisKeys } from './platform';
 export { watchStackEvents, deleteStackQueues, type EventWatch } from './stack-events';
+export { rawAnswer, type RawAnswer } from './raw-answer';

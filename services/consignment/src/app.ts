@@ -1,8 +1,9 @@
+import type { RequestListener } from 'node:http';
 import { Router, type Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
-import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import { createApp, errorMiddleware, hotLane, mountHealth, notFoundHandler, requireInternalAuth, serviceNameOf, type ReadinessCheck } from '@waybill/http';
 import type { ConsignmentDb } from './database';
 import { CompanyDirectory } from './companies/company.context';
 import { consignmentRoutes } from './consignments/consignment.routes';
@@ -10,6 +11,7 @@ import { lookupRoutes } from './lookups/lookups.routes';
 import { allocateRoutes } from './consignments/consignment.allocate.routes';
 import { allocationRulesClient, type AllocationRules } from './consignments/consignment.auto-allocation';
 import { manifestClaimRoutes } from './manifests/manifest-claim.routes';
+import { consignmentHotRoutes } from './consignments/consignment.hot-routes';
 
 export const AUDIENCE = 'consignment';
 
@@ -29,6 +31,15 @@ export interface AppOptions {
 
 /** Builds the service's express app without listening, so tests can drive it directly. */
 export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirectory } {
+  const { app, companies } = buildService(o);
+  return { app, companies };
+}
+
+/**
+ * The app, and what the service listens with: the fast lane for reading one consignment and for
+ * creating (see consignment.hot-routes.ts) in front of the express app, sharing its use cases.
+ */
+export function buildService(o: AppOptions): { app: Express; companies: CompanyDirectory; handler: RequestListener } {
   const app = createApp(o.logger);
   mountHealth(app, o.readiness);
   const companies = o.companies ?? new CompanyDirectory(o.db, o.registry);
@@ -43,5 +54,6 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
   app.use('/companies/:company', company);
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));
-  return { app, companies };
+  const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE, service: serviceNameOf(o.logger) };
+  return { app, companies, handler: hotLane(lane, app) };
 }

@@ -2,7 +2,7 @@ import { openDatabase, migrateToLatest } from '@waybill/db';
 import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
-import { buildApp } from './app';
+import { buildService } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { startConsumers } from './consumers';
@@ -22,12 +22,12 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
   const companies = new CompanyDirectory(database.db, registry);
   const afterCommit = () => relay.nudge();
   const subscriptions = await startConsumers({ database, bus: rt.bus, registry, companies, logger, afterCommit });
-  const { app } = buildApp({
+  const { handler } = buildService({
     db: database.db, registry, logger, companies, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl, peers: rt.peers,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
     afterCommit,
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
+  const { server, port } = await listen(handler, rt.port, rt.host);
   logger.info({ port }, 'consignment service listening');
   return {
     name: 'consignment',

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { openDatabase, migrateToLatest, type Database } from '@waybill/db';
 import { createLogger } from '@waybill/logger';
@@ -5,7 +6,7 @@ import { signInternalToken } from '@waybill/internal-auth';
 import { sandboxRegistry } from '@waybill/carriers';
 import type { EventBus } from '@waybill/messaging';
 import { createTestDatabase, type TestDatabase } from '@waybill/testing';
-import { buildApp, AUDIENCE } from './app';
+import { buildService, AUDIENCE } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { enableCarrier, upsertSettings, upsertWarehouse } from './companies/company.repository';
@@ -16,6 +17,8 @@ export const SECRET = 'test-internal-secret';
 
 export interface Harness {
   app: Express;
+  /** What the service listens with: the fast lane in front of `app`. */
+  handler: RequestListener;
   database: Database<ConsignmentDb>;
   tdb: TestDatabase;
   auth(company?: string): string;
@@ -33,12 +36,12 @@ export async function startHarness(company = 'acme'): Promise<Harness> {
     address: { address1: '1 Dock Rd', city: 'London', postcode: 'E16 1AA', country: 'GB' },
   });
   for (const c of ['generic', 'swiftpost', 'globex', 'parcelink']) await enableCarrier(database.db, company, c);
-  const { app } = buildApp({
+  const { app, handler } = buildService({
     db: database.db, registry: sandboxRegistry(), logger: createLogger('test', { level: 'silent' }),
     internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined,
   });
   return {
-    app, database, tdb,
+    app, handler, database, tdb,
     auth: (c = company) => `Bearer ${signInternalToken(SECRET, AUDIENCE, { company: c, principal: 'test' })}`,
     close: async () => {
       await database.close();

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { Router, type Express } from 'express';
 import type { Logger } from '@waybill/logger';
-import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, serviceNameOf, type ReadinessCheck } from '@waybill/http';
 import type { QuoteDeps } from './quote/quote.deps';
 import type { RulesDeps } from './rules/rule.service';
 import { deliveryOptionsRoutes } from './quote/delivery-options.routes';
@@ -32,12 +32,6 @@ export function buildApp(o: AppOptions): Express {
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));
   return app;
-}
-
-/** The name createApp gives the request metrics and spans: the logger's `service` binding, else its name. */
-function serviceNameOf(logger: Logger): string {
-  const bindings = logger.bindings() as { service?: string; name?: string };
-  return bindings.service ?? bindings.name ?? 'unknown';
 }
 
 /** What the service listens with: the checkout's fast lane in front of the express app (see checkoutLane). */

@@ -1,4 +1,5 @@
-import { request as httpRequest, type RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
+import { rawAnswer, type RawAnswer } from '@waybill/testing';
 import { gzipSync } from 'node:zlib';
 import type { DeliveryRule } from '@waybill/contracts';
 import { closeServer, HttpError, listen } from '@waybill/http';
@@ -35,27 +36,13 @@ const token = (company = 'acme') => `Bearer ${signInternalToken(SECRET, AUDIENCE
 const CHECKOUT = { recipient: { address: { country: 'GB', postcode: 'SW1A 2AA' } }, shipping_date: '2026-03-10', order_value: 20 };
 
 interface Sent { method?: string; path?: string; headers?: Record<string, string | undefined>; body?: string | Buffer }
-interface Answer { status: number; headers: Array<[string, string]>; body: string }
+type Answer = RawAnswer;
 
 function send(port: number, o: Sent): Promise<Answer> {
   const body = o.body === undefined ? undefined : Buffer.from(o.body);
   const headers: Record<string, string | undefined> = { authorization: token(), 'content-type': 'application/json', 'x-request-id': 'req-1', ...(body ? { 'content-length': String(body.length) } : {}), ...o.headers };
   for (const [k, v] of Object.entries(headers)) if (v === undefined) delete headers[k];
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: o.method ?? 'POST', path: o.path ?? '/companies/acme/delivery-options', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => {
-        // Raw pairs keep the header names' case and order as sent; only the date changes between two answers.
-        const pairs: Array<[string, string]> = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i].toLowerCase() !== 'date') pairs.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-        resolve({ status: res.statusCode!, headers: pairs, body: text });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return rawAnswer(port, { method: o.method ?? 'POST', path: o.path ?? '/companies/acme/delivery-options', headers: headers as Record<string, string>, body });
 }
 
 describe('the checkout lane', () => {

@@ -1,0 +1,27 @@
+import type { HotRoute } from '@waybill/http';
+import type { ConsignmentDeps } from './consignment.deps';
+import { createConsignments } from './consignment.create';
+import { getConsignment } from './consignment.query';
+
+const COMPANY = '/companies/([A-Za-z0-9_-]+)';
+
+/**
+ * What integrations call all day, served by the service's fast lane (`hotLane`) with the same use cases
+ * as consignment.routes.ts: reading one consignment, and creating without an Idempotency-Key (a keyed
+ * create, with its claim and replay, stays with express).
+ */
+export function consignmentHotRoutes(deps: ConsignmentDeps): HotRoute[] {
+  return [
+    {
+      method: 'GET',
+      pattern: new RegExp(`^${COMPANY}/consignment/([A-Za-z0-9_-]+)/?$`),
+      handle: (company, match) => getConsignment(deps, company, match[2]),
+    },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^${COMPANY}/consignments/?$`),
+      admits: (req) => String(req.headers['idempotency-key'] ?? '').trim() === '',
+      handle: (company, _match, body) => createConsignments(deps, company, body),
+    },
+  ];
+}
