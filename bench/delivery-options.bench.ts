@@ -38,13 +38,13 @@ function rule(i: number): Record<string, unknown> {
   };
 }
 
-export const CHECKOUT = {
+const CHECKOUT = {
   recipient: { name: 'Ada', address: { address1: '1 High St', city: 'London', postcode: 'E1 6AN', country: 'GB' } },
   shipping_date: plainWednesday(), order_value: 42.5, currency: 'GBP',
   packages: [{ weight: 1.2, length: 30, width: 20, height: 10 }, { weight: 3.4, length: 40, width: 30, height: 20 }],
 };
 
-export async function replaceRules(stack: Stack): Promise<void> {
+async function replaceRules(stack: Stack): Promise<void> {
   const api = client(stack);
   for (const r of (await api.get('/delivery-rules')).body) await api.del(`/delivery-rules/${r.id}`);
   for (let i = 0; i < RULES; i++) {

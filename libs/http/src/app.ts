@@ -7,7 +7,14 @@ import { observeRequests } from './observability';
 import { jsonDepthLimit } from './json-depth';
 import { refuseNullInUrl } from './null-in-url';
 
-export const BODY_LIMIT = '5mb';
+/** 5 MiB: the largest body any route reads (express's parsers and the fast lanes alike); over it, 413. */
+export const BODY_LIMIT = 5 * 1024 * 1024;
+
+/** The name of a service's request metrics and spans: the logger's `service` binding, else its name. */
+export function serviceNameOf(logger: Logger): string {
+  const bindings = logger.bindings() as { service?: string; name?: string };
+  return bindings.service ?? bindings.name ?? 'unknown';
+}
 
 /** The caller's request id when it is a sane one (it goes into logs and headers), else a new one. */
 export function requestIdFrom(incoming: string | string[] | undefined): string {
@@ -36,8 +43,7 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
  * `/metrics`, no `%00` in URLs, JSON bodies with a size and a depth limit, no banner.
  */
 export function createApp(logger: Logger, opts: { json?: boolean; service?: string } = {}): Express {
-  const bindings = logger.bindings() as { service?: string; name?: string };
-  const service = opts.service ?? bindings.service ?? bindings.name ?? 'unknown';
+  const service = opts.service ?? serviceNameOf(logger);
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');

@@ -4,14 +4,13 @@ import type { Request, Response } from 'express';
 import { verifyInternalToken } from '@waybill/internal-auth';
 import { logContext, type Logger } from '@waybill/logger';
 import { context } from '@waybill/telemetry';
-import { requestIdFrom } from './app';
+import { BODY_LIMIT, requestIdFrom, serviceNameOf } from './app';
+import { sendJson } from './send-json';
 import { errorMiddleware } from './error-middleware';
 import { requireInternalAuth } from './internal-auth';
 import { assertJsonDepth } from './json-depth';
 import { observeRequest } from './observability';
 
-/** express.json's limit in the service apps (`BODY_LIMIT`, 5 MiB) in bytes: a larger body gets express's 413. */
-const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 /** Content types express.json reads as UTF-8 JSON with nothing to decide (no other charset, no parameters). */
 const PLAIN_JSON = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 
@@ -31,8 +30,8 @@ export interface HotLaneOptions {
   logger: Logger;
   internalJwtSecret: string;
   audience: string;
-  /** The service name of the request metrics and spans, as the express app reports it. */
-  service: string;
+  /** The service name of the request metrics and spans; by default the logger's, as `createApp` takes it. */
+  service?: string;
 }
 
 interface Admitted { route: HotRoute; company: string; match: RegExpExecArray }
@@ -63,7 +62,7 @@ function admit(req: IncomingMessage, o: HotLaneOptions): Admitted | null {
     if (lengthText === undefined || !/^\d{1,8}$/.test(lengthText)) return null;
     const length = Number(lengthText);
     // An empty body is express's `{}`, a larger one its 413: both are left to it.
-    if (length === 0 || length > BODY_LIMIT_BYTES) return null;
+    if (length === 0 || length > BODY_LIMIT) return null;
     if (!PLAIN_JSON.has((h['content-type'] ?? '').toLowerCase())) return null;
   }
   const auth = h.authorization;
@@ -92,14 +91,6 @@ function bodyText(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** `res.json` of express (etag off): the same headers, in the same order and case. */
-function sendJson(res: ServerResponse, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text, 'utf8'));
-  res.end(text, 'utf8');
-}
-
 /**
  * A service's fast lane. Its hottest requests reach it through the gateway always in the same shape,
  * and express's routing, middleware chain and body parser cost several times the work itself; so those
@@ -111,6 +102,7 @@ function sendJson(res: ServerResponse, value: unknown): void {
 export function hotLane(o: HotLaneOptions, fallback: RequestListener): RequestListener {
   const answerError = errorMiddleware(o.logger);
   const authorise = requireInternalAuth(o.internalJwtSecret, o.audience);
+  const service = o.service ?? serviceNameOf(o.logger);
   return (req, res) => {
     const admitted = admit(req, o);
     if (!admitted) {
@@ -121,7 +113,7 @@ export function hotLane(o: HotLaneOptions, fallback: RequestListener): RequestLi
     res.setHeader('x-request-id', requestId);
     logContext.run({ request_id: requestId }, () => {
       const path = req.url!.split('?')[0];
-      const observed = observeRequest(o.service, admitted.route.method, path, req.headers as Record<string, unknown>);
+      const observed = observeRequest(service, admitted.route.method, path, req.headers as Record<string, unknown>);
       res.on('finish', () => observed.done(res.statusCode));
       const shim = expressLike(req, res, requestId, admitted.company);
       context.with(observed.context, () => {
@@ -179,10 +171,4 @@ function expressLike(req: IncomingMessage, res: ServerResponse, requestId: strin
     header: (name: string) => req.headers[name.toLowerCase()],
   };
   return { req: shimReq as unknown as Request, res: shimRes as unknown as Response };
-}
-
-/** The name createApp gives the request metrics and spans: the logger's `service` binding, else its name. */
-export function serviceNameOf(logger: Logger): string {
-  const bindings = logger.bindings() as { service?: string; name?: string };
-  return bindings.service ?? bindings.name ?? 'unknown';
 }

@@ -1,4 +1,5 @@
-export { createApp, BODY_LIMIT, requestIdFrom } from './app';
+export { createApp, BODY_LIMIT, requestIdFrom, serviceNameOf } from './app';
+export { sendJson } from './send-json';
 export { assertJsonDepth } from './json-depth';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
 export * from './errors';
@@ -11,4 +12,4 @@ export { allowOnly } from './method-not-allowed';
 export { ServiceClient, type ServiceResponse } from './service-client';
 export { Replicas, splitUrlList } from './replicas';
 export { familyOf, observeRequest, observeRequests, type ObservedRequest } from './observability';
-export { hotLane, serviceNameOf, type HotRoute, type HotLaneOptions } from './hot-lane';
+export { hotLane, type HotRoute, type HotLaneOptions } from './hot-lane';

@@ -3,7 +3,7 @@ import { Router, type Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
-import { createApp, errorMiddleware, hotLane, mountHealth, notFoundHandler, requireInternalAuth, serviceNameOf, type ReadinessCheck } from '@waybill/http';
+import { createApp, errorMiddleware, hotLane, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
 import type { ConsignmentDb } from './database';
 import { CompanyDirectory } from './companies/company.context';
 import { consignmentRoutes } from './consignments/consignment.routes';
@@ -54,6 +54,6 @@ export function buildService(o: AppOptions): { app: Express; companies: CompanyD
   app.use('/companies/:company', company);
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));
-  const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE, service: serviceNameOf(o.logger) };
+  const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };
   return { app, companies, handler: hotLane(lane, app) };
 }

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { Router, type Express } from 'express';
 import type { Logger } from '@waybill/logger';
-import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, serviceNameOf, type ReadinessCheck } from '@waybill/http';
+import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
 import type { QuoteDeps } from './quote/quote.deps';
 import type { RulesDeps } from './rules/rule.service';
 import { deliveryOptionsRoutes } from './quote/delivery-options.routes';
@@ -36,6 +36,6 @@ export function buildApp(o: AppOptions): Express {
 
 /** What the service listens with: the checkout's fast lane in front of the express app (see checkoutLane). */
 export function buildHandler(o: AppOptions): RequestListener {
-  const lane = { quote: o.quote, logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE, service: serviceNameOf(o.logger) };
+  const lane = { quote: o.quote, logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };
   return checkoutLane(lane, buildApp(o));
 }

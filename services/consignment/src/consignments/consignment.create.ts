@@ -4,9 +4,8 @@ import type { ConsignmentDeps } from './consignment.deps';
 import { prepareInput, type PreparedInput } from './consignment.input';
 import { withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
 import { allocateTarget } from './consignment.auto-allocation';
-import { newEnvelope } from '@waybill/messaging';
 import { existingIdentifiers, insertConsignmentsWithEvents, type CreatedRow } from './consignment.repository';
-import { ConsignmentEvents } from './consignment.events';
+import { ConsignmentEvents, envelopesOf, type PendingEvent } from './consignment.events';
 import { toApi } from './consignment.mapper';
 import type { ConsignmentRow } from './consignment.table';
 import type { CompanyContext } from '../companies/company.context';
@@ -67,16 +66,16 @@ async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: stri
   if (items.length === 0) return;
   const rows: CreatedRow[] = items.map((p) => toRow(company, p));
   // Everything the events say is known before the insert (no column they show has a database default).
-  const events = rows.flatMap((row) => {
+  const events: PendingEvent[] = rows.flatMap((row) => {
     const consignment = toApi(storedView(row), deps.registry, ctx.settings.extraCustomFields);
-    const list = [newEnvelope(ConsignmentEvents.created, company, { consignment })];
+    const list: PendingEvent[] = [{ type: ConsignmentEvents.created, data: { consignment } }];
     if (row.status === 'Allocated') {
-      list.push(newEnvelope(ConsignmentEvents.allocated, company, { consignment, service_id: row.service_id, consignment_number: row.consignment_number }));
+      list.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: row.service_id, consignment_number: row.consignment_number } });
     }
     return list;
   });
   try {
-    await insertConsignmentsWithEvents(deps.db, rows, events);
+    await insertConsignmentsWithEvents(deps.db, rows, envelopesOf(company, events));
   } catch (err) {
     await releaseBookings(deps, items);
     throw err;
@@ -99,11 +98,8 @@ function toRow(company: string, p: Planned): CreatedRow {
 
 /** The row as it will read back once stored, for the events (`toApi` reads only columns given here). */
 function storedView(row: CreatedRow): ConsignmentRow {
-  return {
-    ...row, seq: 0, list_seq: null, version: 1, manifest_id: null, tracked_at: null, created_at: new Date(), updated_at: new Date(),
-    rejection_reason: row.rejection_reason ?? null, requested_carrier: row.requested_carrier ?? null, carrier_id: row.carrier_id ?? null,
-    service_id: row.service_id ?? null, consignment_number: row.consignment_number ?? null, tracking_url: row.tracking_url ?? null,
-  };
+  const now = new Date();
+  return { ...row, seq: 0, list_seq: null, version: 1, manifest_id: null, tracked_at: null, created_at: now, updated_at: now };
 }
 
 /** Nothing was stored, so bookings made for this request are released again. */

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { newEnvelope, writeEvents } from '@waybill/messaging';
+import { newEnvelope, writeEvents, type EventEnvelope } from '@waybill/messaging';
 import type { ConsignmentDb } from '../database';
 
 /** Event types this service publishes (contracts/events). */
@@ -22,5 +22,10 @@ export interface PendingEvent {
  * statement: a batch create would otherwise spend a round trip per event inside its transaction.
  */
 export async function recordEvents(trx: Transaction<ConsignmentDb>, company: string, events: PendingEvent[]): Promise<void> {
-  await writeEvents(trx, events.map((e) => newEnvelope(e.type, company, e.data)));
+  await writeEvents(trx, envelopesOf(company, events));
+}
+
+/** The company's pending events as the envelopes the outbox stores. */
+export function envelopesOf(company: string, events: PendingEvent[]): EventEnvelope[] {
+  return events.map((e) => newEnvelope(e.type, company, e.data));
 }

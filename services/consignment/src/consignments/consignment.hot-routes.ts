@@ -2,6 +2,7 @@ import type { HotRoute } from '@waybill/http';
 import type { ConsignmentDeps } from './consignment.deps';
 import { createConsignments } from './consignment.create';
 import { getConsignment } from './consignment.query';
+import { requestedKey } from './consignment.routes';
 
 const COMPANY = '/companies/([A-Za-z0-9_-]+)';
 
@@ -20,7 +21,7 @@ export function consignmentHotRoutes(deps: ConsignmentDeps): HotRoute[] {
     {
       method: 'POST',
       pattern: new RegExp(`^${COMPANY}/consignments/?$`),
-      admits: (req) => String(req.headers['idempotency-key'] ?? '').trim() === '',
+      admits: (req) => requestedKey(req.headers['idempotency-key']) === undefined,
       handle: (company, _match, body) => createConsignments(deps, company, body),
     },
   ];

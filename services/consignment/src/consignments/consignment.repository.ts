@@ -3,7 +3,7 @@ import { eventsInsert, eventsJson, type EventEnvelope } from '@waybill/messaging
 import { reusableQuery } from '@waybill/db';
 import type { ConsignmentDb } from '../database';
 import type { ConsignmentStatus } from './consignment.status';
-import type { ConsignmentData, ConsignmentPatch, ConsignmentRow, NewConsignmentRow } from './consignment.table';
+import type { ConsignmentPatch, ConsignmentRow } from './consignment.table';
 
 type Db = Kysely<ConsignmentDb> | Transaction<ConsignmentDb>;
 
@@ -14,8 +14,8 @@ const CREATED_COLUMNS = [
 ] as const;
 const JSON_COLUMNS: ReadonlySet<string> = new Set(['requested_options', 'data']);
 
-/** A create's row with its JSON columns as values, not text: rows travel as one JSON array. */
-export type CreatedRow = Omit<NewConsignmentRow, 'requested_options' | 'data'> & { requested_options: Record<string, string>; data: ConsignmentData };
+/** A create's row, its JSON columns as values (not text): rows travel as one JSON array. */
+export type CreatedRow = Pick<ConsignmentRow, (typeof CREATED_COLUMNS)[number]>;
 
 const insertWithEvents = reusableQuery((db: Kysely<ConsignmentDb>, p) => {
   const fields = sql.join(CREATED_COLUMNS.map((col) => (JSON_COLUMNS.has(col) ? sql`e->${sql.lit(col)}` : sql`e->>${sql.lit(col)}`)));

@@ -8,10 +8,14 @@ import { getConsignment, listConsignments, type ListQuery } from './consignment.
 import { statusHistory } from './consignment.repository';
 import { claimKey, releaseKey, requestHash, storeResponse } from '../idempotency/idempotency.repository';
 
+/** The Idempotency-Key a request carries; a blank header is none. */
+export function requestedKey(header: string | string[] | undefined): string | undefined {
+  return String(header ?? '').trim() || undefined;
+}
+
 function idempotencyKey(req: Request): string | undefined {
-  const key = req.header('idempotency-key')?.trim();
-  if (key === undefined || key === '') return undefined;
-  if (key.length > 255) throw new HttpError(400, 'Idempotency-Key: at most 255 characters.');
+  const key = requestedKey(req.header('idempotency-key'));
+  if (key !== undefined && key.length > 255) throw new HttpError(400, 'Idempotency-Key: at most 255 characters.');
   return key;
 }
 

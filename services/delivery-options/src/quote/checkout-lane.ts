@@ -9,8 +9,8 @@ export interface CheckoutLaneOptions {
   logger: Logger;
   internalJwtSecret: string;
   audience: string;
-  /** The service name of the request metrics and spans, as the express app reports it. */
-  service: string;
+  /** The service name of the request metrics and spans; by default the logger's, as the express app takes it. */
+  service?: string;
 }
 
 /** The gateway's path for a checkout; a company slug that needs no decoding. Anything else is express's. */

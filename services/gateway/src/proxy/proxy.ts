@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { InternalTokenSigner } from '@waybill/internal-auth';
-import type { Replicas } from '@waybill/http';
+import { sendJson, type Replicas } from '@waybill/http';
 import { SpanKind, context, currentTraceCarrier, trace } from '@waybill/telemetry';
 import type { Principal } from '../auth/authenticator';
 
@@ -100,8 +100,7 @@ function send(res: ServerResponse, target: ProxyTarget, path: string, headers: R
       if (!res.headersSent) {
         res.statusCode = 503;
         res.setHeader('Retry-After', '5');
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.end(JSON.stringify({ detail: `Service temporarily unavailable (${target.audience}).`, request_id: o.requestId }));
+        sendJson(res, { detail: `Service temporarily unavailable (${target.audience}).`, request_id: o.requestId });
       } else res.end();
       o.logger?.warn({ err, target: target.audience, request_id: o.requestId }, 'upstream request failed');
       resolve();

@@ -19,14 +19,16 @@ if (redis) {
 
 afterAll(() => redis?.disconnect());
 
+/** Every test's clock: 30 s into a window; `clock.now += 60_000` moves to the next one. */
+const clock = { now: MID_WINDOW };
+beforeEach(() => {
+  clock.now = MID_WINDOW;
+  jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
+});
+afterEach(() => jest.restoreAllMocks());
+const key = () => `test:${randomBytes(6).toString('hex')}`;
+
 describe.each(variants.map((v) => [v.name, v] as const))('rate limiter (%s)', (_name, variant) => {
-  let now = MID_WINDOW;
-  beforeEach(() => {
-    now = MID_WINDOW;
-    jest.spyOn(Date, 'now').mockImplementation(() => now);
-  });
-  afterEach(() => jest.restoreAllMocks());
-  const key = () => `test:${randomBytes(6).toString('hex')}`;
 
   it('allows the budget, then refuses with the seconds left in the window', async () => {
     const limiter = variant.make(3);
@@ -43,7 +45,7 @@ describe.each(variants.map((v) => [v.name, v] as const))('rate limiter (%s)', (_
     expect((await limiter.hit(a)).allowed).toBe(true);
     expect((await limiter.hit(a)).allowed).toBe(false);
     expect((await limiter.hit(b)).allowed).toBe(true);
-    now += 60_000;
+    clock.now += 60_000;
     expect((await limiter.hit(a)).allowed).toBe(true);
   });
 
@@ -56,7 +58,7 @@ describe.each(variants.map((v) => [v.name, v] as const))('rate limiter (%s)', (_
     await limiter.hit(k);
     expect((await limiter.peek(k)).allowed).toBe(false);
     expect((await limiter.peek(k, 3)).allowed).toBe(true);
-    now += 60_000;
+    clock.now += 60_000;
     expect((await limiter.peek(k)).allowed).toBe(true);
   });
 
@@ -75,13 +77,6 @@ describe.each(variants.map((v) => [v.name, v] as const))('rate limiter (%s)', (_
 
 describe('rate limiter (redis), budgets counted in batches', () => {
   const run = redis ? it : it.skip;
-  let now = MID_WINDOW;
-  beforeEach(() => {
-    now = MID_WINDOW;
-    jest.spyOn(Date, 'now').mockImplementation(() => now);
-  });
-  afterEach(() => jest.restoreAllMocks());
-  const key = () => `test:${randomBytes(6).toString('hex')}`;
   const counted = (k: string) => redis!.get(`waybill:rl:${Math.floor(MID_WINDOW / 60_000)}:${k}`).then(Number);
 
   run('admits exactly the budget on one replica, then refuses', async () => {

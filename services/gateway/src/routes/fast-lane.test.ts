@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InternalTokenSigner, verifyInternalToken } from '@waybill/internal-auth';
+import { createLogger } from '@waybill/logger';
 import type { Authenticator, Principal, Realm } from '../auth/authenticator';
 import { MemoryRateLimiter } from '../ratelimit/rate-limiter';
 import { fastLane } from './fast-lane';
@@ -14,7 +15,7 @@ const CREDENTIALS: Record<string, Principal> = {
   'consignments token acme-token': { company: 'acme', principal: 'token:1' },
   'delivery-options Api-Key acme-key': { company: 'acme', principal: 'key:1' },
 };
-const silent = { warn: () => undefined, error: () => undefined };
+const silent = createLogger('fast-lane-test', { level: 'silent' });
 
 describe('the gateway fast lane', () => {
   const servers: http.Server[] = [];

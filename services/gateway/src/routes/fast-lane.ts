@@ -1,15 +1,16 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { observeRequest, requestIdFrom } from '@waybill/http';
+import { BODY_LIMIT, observeRequest, requestIdFrom, sendJson, type HttpError } from '@waybill/http';
+import type { Logger } from '@waybill/logger';
 import { context } from '@waybill/telemetry';
 import type { Principal, Realm } from '../auth/authenticator';
 import { forward, type ProxyTarget } from '../proxy/proxy';
-import { audienceOf, type EdgeDeps } from './public.routes';
+import { DELIVERY_OPTIONS_PREFIX } from './delivery-options.routes';
+import { audienceOf, COMPANY_PREFIXES, throttled, type EdgeDeps } from './public.routes';
 
-/** The body limit of the express routes (`BODY_LIMIT`, 5 MiB) in bytes: larger bodies get express's 413. */
-const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
-const COMPANY_PREFIXES = ['/_api/v1/company/', '/api/v1/company/', '/v1/company/'];
-const DELIVERY_OPTIONS = /^(\/api\/2\.0\.0\/company\/([A-Za-z0-9_-]+))\/delivery_options\/?$/;
+/** The express mount paths up to the company segment: `/_api/v1/company/`, `/api/v1/company/`, `/v1/company/`. */
+const COMPANY_BASES = COMPANY_PREFIXES.map((p) => p.replace(':company', ''));
+const DELIVERY_OPTIONS_BASE = DELIVERY_OPTIONS_PREFIX.replace(':company', '');
 /** Path segments the lane takes as they are: nothing to decode, no dot segments, nothing a parser could normalise. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.~-]*$/;
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
@@ -25,14 +26,21 @@ interface Route {
   path: string;
 }
 
+/**
+ * The segments after `base` (the company's first), or null when anything is unusual: at most one
+ * trailing slash, every other segment plain (empty ones, `.` and `..` are for express to refuse).
+ */
+function plainSegments(path: string, base: string): string[] | null {
+  const segments = path.slice(base.length).split('/');
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+  return segments.length >= 2 && segments.every((s) => PLAIN_SEGMENT.test(s)) ? segments : null;
+}
+
 /** `/_api/v1/company/acme/consignment/abc/` → the consignments route; null when anything is unusual. */
 function companyRoute(deps: EdgeDeps, path: string, query: string): Route | null {
-  const base = COMPANY_PREFIXES.find((p) => path.startsWith(p));
-  if (!base) return null;
-  const segments = path.slice(base.length).split('/');
-  // At most one trailing slash; every other segment plain (empty ones, `.` and `..` are for express to refuse).
-  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
-  if (segments.length < 2 || !segments.every((s) => PLAIN_SEGMENT.test(s))) return null;
+  const base = COMPANY_BASES.find((p) => path.startsWith(p));
+  const segments = base ? plainSegments(path, base) : null;
+  if (!base || !segments) return null;
   const [company, ...restSegments] = segments;
   const rest = `/${restSegments.join('/')}`;
   const audience = audienceOf(rest);
@@ -41,18 +49,20 @@ function companyRoute(deps: EdgeDeps, path: string, query: string): Route | null
   return { realm: 'consignments', company, prefix: `${base}${company}`, target, path: `/companies/${company}${rest}${query}` };
 }
 
+/** `/api/2.0.0/company/acme/delivery_options/` → the checkout route; null for anything else. */
 function deliveryOptionsRoute(deps: EdgeDeps, path: string): Route | null {
-  const m = DELIVERY_OPTIONS.exec(path);
+  const segments = path.startsWith(DELIVERY_OPTIONS_BASE) ? plainSegments(path, DELIVERY_OPTIONS_BASE) : null;
   const target = deps.targets['delivery-options'];
-  if (!m || !target) return null;
-  return { realm: 'delivery-options', company: m[2], prefix: m[1], target, path: `/companies/${m[2]}/delivery-options` };
+  if (!segments || segments.length !== 2 || segments[1] !== 'delivery_options' || !target) return null;
+  const company = segments[0];
+  return { realm: 'delivery-options', company, prefix: `${DELIVERY_OPTIONS_BASE}${company}`, target, path: `/companies/${company}/delivery-options` };
 }
 
 /** The body length when the lane can take the body as express would (a JSON write, or any body that is no write), else null. */
 function bodyLength(req: IncomingMessage): number | null {
   if (req.headers['transfer-encoding'] !== undefined) return null;
   const length = Number(req.headers['content-length'] ?? 0);
-  if (!Number.isSafeInteger(length) || length < 0 || length > BODY_LIMIT_BYTES) return null;
+  if (!Number.isSafeInteger(length) || length < 0 || length > BODY_LIMIT) return null;
   if (length > 0 && WRITES.has(req.method ?? '')) {
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') return null;
@@ -79,11 +89,11 @@ function readBody(req: IncomingMessage, length: number): Promise<Buffer | undefi
   });
 }
 
-function answer(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
-  res.statusCode = status;
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify(body));
+/** An error answered as express's error middleware answers it. */
+function answer(res: ServerResponse, err: HttpError): void {
+  res.statusCode = err.status;
+  for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+  sendJson(res, { detail: err.detail, ...err.extra });
 }
 
 /**
@@ -97,7 +107,7 @@ function answer(res: ServerResponse, status: number, body: object, headers: Reco
  * over is handled by express exactly as if the lane did not exist. It adds what the express stack
  * adds: request id, request metrics, the server and proxy spans, the rate limit.
  */
-export function fastLane(deps: EdgeDeps, fallback: RequestListener, logger: { warn(o: object, m: string): void; error(o: object, m: string): void }): RequestListener {
+export function fastLane(deps: EdgeDeps, fallback: RequestListener, logger: Logger): RequestListener {
   return (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -120,8 +130,7 @@ export function fastLane(deps: EdgeDeps, fallback: RequestListener, logger: { wa
 }
 
 async function serve(
-  deps: EdgeDeps, req: IncomingMessage, res: ServerResponse, route: Route, principal: Principal, length: number, path: string,
-  logger: { warn(o: object, m: string): void; error(o: object, m: string): void },
+  deps: EdgeDeps, req: IncomingMessage, res: ServerResponse, route: Route, principal: Principal, length: number, path: string, logger: Logger,
 ): Promise<void> {
   const requestId = requestIdFrom(req.headers['x-request-id']);
   res.setHeader('x-request-id', requestId);
@@ -132,7 +141,7 @@ async function serve(
     const decision = await deps.limiter.hit(principal.principal);
     if (!decision.allowed) {
       req.resume();
-      answer(res, 429, { detail: 'Request was throttled.' }, { 'Retry-After': String(decision.retryAfter) });
+      answer(res, throttled(decision.retryAfter));
       return;
     }
     const body = await readBody(req, length);
@@ -142,7 +151,9 @@ async function serve(
     }));
   } catch (err) {
     logger.error({ err, request_id: requestId, method, url: req.url }, 'unhandled error');
-    if (!res.headersSent) answer(res, 500, { detail: 'Internal server error.', request_id: requestId });
-    else res.end();
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      sendJson(res, { detail: 'Internal server error.', request_id: requestId });
+    } else res.end();
   }
 }

@@ -80,12 +80,15 @@ export async function refuseWhileLockedOut(deps: EdgeDeps, req: Request): Promis
   if (!decision.allowed) throw tooManyFailures(decision.retryAfter);
 }
 
+/** The answer past a credential's request budget (express's and the fast lane's). */
+export const throttled = (retryAfter: number) => new HttpError(429, 'Request was throttled.', {}, { 'Retry-After': String(retryAfter) });
+
 /** The tenant check and the per-principal budget, whichever way the principal was established. */
 export async function admit(deps: EdgeDeps, req: Request, principal: Principal): Promise<Principal> {
   const company = String(req.params.company ?? principal.company);
   if (principal.company !== company) throw new ForbiddenError();
   const decision = await deps.limiter.hit(principal.principal);
-  if (!decision.allowed) throw new HttpError(429, 'Request was throttled.', {}, { 'Retry-After': String(decision.retryAfter) });
+  if (!decision.allowed) throw throttled(decision.retryAfter);
   return principal;
 }
 
