@@ -6,9 +6,10 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 .PHONY: run test up down install typecheck bench contracts drills
 
 # The console's front end is built here (Vite, a second or two) so the gateway can serve it at /console/.
-# pnpm comes from the npm registry when the machine lacks it (corepack's signature check can fail offline).
+# pnpm comes from the npm registry when the machine lacks a working one: a corepack shim whose signature
+# check fails offline counts as lacking it, and --force replaces the shim.
 install:
-	@command -v pnpm >/dev/null 2>&1 || npm install -g pnpm@$(PNPM_VERSION)
+	@pnpm --version >/dev/null 2>&1 || npm install -g --force pnpm@$(PNPM_VERSION)
 	@pnpm install --frozen-lockfile --prefer-offline
 	@pnpm --filter @waybill/console build >/dev/null
 
