@@ -119,6 +119,8 @@ describe.each(availableModes())('POST /consignments and GET /consignment (%s)', 
     const second = await api.post('/consignments', body, { headers });
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
+    // The first response itself, byte for byte: keys in the same order, not just the same content.
+    expect(second.text).toBe(first.text);
     const list = await api.get('/consignments?order_number=IDEM-1');
     expect(list.body.count).toBe(2);
     const other = await api.post('/consignments', [domesticConsignment()], { headers });

@@ -5,6 +5,7 @@ import * as manifestId from './20260115000000_manifest_id';
 import * as trackedAt from './20260601000000_tracked_at';
 import * as consignmentCounts from './20261122020000_consignment_counts';
 import * as listOrder from './20261122040000_list_order';
+import * as idempotencyResponseJson from './20261124000000_idempotency_response_json';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20260601000000_tracked_at': trackedAt,
   '20261122020000_consignment_counts': consignmentCounts,
   '20261122040000_list_order': listOrder,
+  '20261124000000_idempotency_response_json': idempotencyResponseJson,
 };
