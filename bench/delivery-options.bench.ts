@@ -60,7 +60,7 @@ function checked(label: string, r: LoadResult): LoadResult {
   return r;
 }
 
-function median(runs: LoadResult[], by: (r: LoadResult) => number): LoadResult {
+function median<T>(runs: T[], by: (r: T) => number): T {
   return [...runs].sort((a, b) => by(a) - by(b))[Math.floor(runs.length / 2)];
 }
 
@@ -115,7 +115,7 @@ export const bench: Benchmark = {
         even.proxied.push(await evenly(proxied, {}));
         even.ours.push(await evenly(url, headers));
       }
-      const mid = (runs: OpenLoopResult[], by: 'p50' | 'p99') => [...runs].map((r) => r[by]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+      const mid = (runs: OpenLoopResult[], by: 'p50' | 'p99') => median(runs, (r) => r[by])[by];
       const name = `delivery options, ${RULES} rules, ${answer.body.delivery_options.length} options (${mode})`;
       const base = 'bare express, fixed answer';
       const hop = 'node:http proxy → bare express';

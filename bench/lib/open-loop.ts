@@ -1,19 +1,16 @@
 import net from 'node:net';
-import { percentile } from './fixed-rate';
+import { percentile, runFixedRate } from './fixed-rate';
 
-/** `latencies`: each request's, ms, in the order they were scheduled (NaN: never answered). */
-export interface OpenLoopResult { rps: number; p50: number; p99: number; failed: number; latencies: number[] }
+export interface OpenLoopResult { rps: number; p50: number; p99: number; failed: number }
 
 /** At most this many connections at once; more requests than that in flight wait for one (their latency counts the wait). */
 const MAX_CONNECTIONS = 256;
+/** A request still unanswered this long after the last one was sent fails, and so does its connection. */
+const DEADLINE_MS = 30_000;
 const HEAD_END = Buffer.from('\r\n\r\n');
 
-interface Pending { index: number; scheduled: number }
-
-/** What is known of the answer being read on a connection. */
-interface Reading { status: number; remaining: number; chunked: boolean; close: boolean; chunkState?: ChunkState }
-/** `left`: bytes of the current chunk still to read, its closing CRLF included; 0 between chunks. */
-interface ChunkState { left: number }
+/** What is known of the answer being read: its status, and the body bytes still to come (`chunkLeft`: of the current chunk, its CRLF included). */
+interface Reading { status: number; remaining: number; chunked: boolean; chunkLeft: number; close: boolean }
 
 /**
  * One keep-alive connection sending the same prepared request, one at a time, and reading just enough
@@ -23,18 +20,32 @@ class Connection {
   readonly socket: net.Socket;
   private buffered: Buffer = Buffer.alloc(0);
   private reading?: Reading;
-  current?: Pending;
+  private waiter?: { resolve(status: number): void; reject(err: Error): void };
+  private dead = false;
 
-  constructor(host: string, port: number, private readonly done: (c: Connection, p: Pending, status: number) => void, private readonly failed: (c: Connection, p: Pending | undefined, err: Error) => void) {
+  constructor(host: string, port: number, private readonly free: (c: Connection) => void, private readonly gone: (c: Connection) => void) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk) => this.read(chunk));
-    this.socket.on('error', (err) => this.failed(this, this.current, err));
-    this.socket.on('close', () => this.failed(this, this.current, new Error('connection closed')));
+    this.socket.on('error', (err) => this.fail(err));
+    this.socket.on('close', () => this.fail(new Error('connection closed')));
   }
 
-  send(p: Pending, request: Buffer): void {
-    this.current = p;
-    this.socket.write(request);
+  /** Sends the request; resolves with the answer's status. */
+  send(request: Buffer): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.waiter = { resolve, reject };
+      this.socket.write(request);
+    });
+  }
+
+  fail(err: Error): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.socket.destroy();
+    this.gone(this);
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.reject(err);
   }
 
   private read(chunk: Buffer): void {
@@ -46,33 +57,32 @@ class Connection {
         this.reading = headOf(this.buffered.toString('latin1', 0, end));
         this.buffered = this.buffered.subarray(end + 4);
       }
-      if (!this.consumeBody()) return;
+      if (!this.consumeBody(this.reading)) return;
       const { status, close } = this.reading;
-      const p = this.current!;
+      const w = this.waiter!;
       this.reading = undefined;
-      this.current = undefined;
-      if (close) this.socket.destroy();
-      this.done(this, p, status);
+      this.waiter = undefined;
+      if (close) this.fail(new Error('closed by the server'));
+      else this.free(this);
+      w.resolve(status);
       if (close) return;
     }
   }
 
   /** Takes the body's bytes off the buffer; true once the whole body is read. */
-  private consumeBody(): boolean {
-    const r = this.reading!;
+  private consumeBody(r: Reading): boolean {
     if (!r.chunked) {
       const take = Math.min(r.remaining, this.buffered.length);
       r.remaining -= take;
       this.buffered = this.buffered.subarray(take);
       return r.remaining === 0;
     }
-    const c = (r.chunkState ??= { left: 0 });
     for (;;) {
-      if (c.left > 0) {
-        const take = Math.min(c.left, this.buffered.length);
-        c.left -= take;
+      if (r.chunkLeft > 0) {
+        const take = Math.min(r.chunkLeft, this.buffered.length);
+        r.chunkLeft -= take;
         this.buffered = this.buffered.subarray(take);
-        if (c.left > 0) return false;
+        if (r.chunkLeft > 0) return false;
         continue;
       }
       const eol = this.buffered.indexOf('\r\n');
@@ -85,34 +95,31 @@ class Connection {
         return true;
       }
       this.buffered = this.buffered.subarray(eol + 2);
-      c.left = size + 2;
+      r.chunkLeft = size + 2;
     }
   }
 }
 
 function headOf(head: string): Reading {
   const lines = head.split('\r\n');
-  const status = Number(lines[0].split(' ')[1]);
-  let remaining = 0;
-  let chunked = false;
-  let close = false;
+  const r: Reading = { status: Number(lines[0].split(' ')[1]), remaining: 0, chunked: false, chunkLeft: 0, close: false };
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
     const name = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim().toLowerCase();
-    if (name === 'content-length') remaining = Number(value);
-    else if (name === 'transfer-encoding') chunked = value.includes('chunked');
-    else if (name === 'connection') close = value === 'close';
+    if (name === 'content-length') r.remaining = Number(value);
+    else if (name === 'transfer-encoding') r.chunked = value.includes('chunked');
+    else if (name === 'connection') r.close = value === 'close';
   }
-  return { status, remaining, chunked, close };
+  return r;
 }
 
 /**
- * POSTs `body` at a fixed rate, evenly spaced and whatever earlier requests are doing (open loop), over
- * keep-alive connections opened as needed. The client is plain sockets with the request prepared once,
- * so that on a machine shared with the servers it takes as little CPU from them as it can (node:http's
- * client cost about a third of a core at 1,500 requests per second). Latency counts from each request's
- * scheduled time. Only 127.0.0.1, bounded by `seconds`.
+ * POSTs `body` at a fixed rate, evenly spaced and whatever earlier requests are doing (open loop, see
+ * `runFixedRate`), over keep-alive connections opened as needed. The client is plain sockets with the
+ * request prepared once, so that on a machine shared with the servers it takes as little CPU from them
+ * as it can (node:http's client cost about a third of a core at 1,500 requests per second). Only
+ * 127.0.0.1, bounded by `seconds` and DEADLINE_MS.
  */
 export async function openLoopPost(url: string, body: unknown, headers: Record<string, string>, rate: number, seconds: number): Promise<OpenLoopResult> {
   const target = new URL(url);
@@ -121,73 +128,46 @@ export async function openLoopPost(url: string, body: unknown, headers: Record<s
   const head = [`POST ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`, 'Content-Type: application/json', `Content-Length: ${payload.length}`,
     ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
   const request = Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), payload]);
-  const count = Math.max(1, Math.floor(rate * seconds));
-  const latencies: number[] = new Array(count).fill(NaN);
-  const statuses: number[] = new Array(count).fill(0);
+
   const idle: Connection[] = [];
   const all = new Set<Connection>();
-  const waiting: Pending[] = [];
-  let finished = 0;
-  let allDone!: () => void;
-  const over = new Promise<void>((resolve) => { allDone = resolve; });
-
-  const record = (p: Pending, status: number) => {
-    latencies[p.index] = performance.now() - p.scheduled;
-    statuses[p.index] = status;
-    if (++finished === count) allDone();
-  };
-  const dispatch = (p: Pending) => {
-    const c = idle.pop() ?? (all.size < MAX_CONNECTIONS ? open() : undefined);
-    if (c) c.send(p, request);
-    else waiting.push(p);
-  };
-  const onDone = (c: Connection, p: Pending, status: number) => {
-    record(p, status);
-    if (c.socket.destroyed) return;
-    const next = waiting.shift();
-    if (next) c.send(next, request);
+  /** Requests waiting for a connection, when MAX_CONNECTIONS are busy. */
+  const queue: Array<{ take(c: Connection): void; refuse(err: Error): void }> = [];
+  let expired = false;
+  const free = (c: Connection) => {
+    const next = queue.shift();
+    if (next) next.take(c);
     else idle.push(c);
   };
-  const onFailed = (c: Connection, p: Pending | undefined, _err: Error) => {
-    if (!all.delete(c)) return;
+  const gone = (c: Connection) => {
+    all.delete(c);
     const at = idle.indexOf(c);
     if (at >= 0) idle.splice(at, 1);
-    c.socket.destroy();
-    if (p) {
-      c.current = undefined;
-      record(p, 0);
-    }
-    const next = waiting.shift();
-    if (next) dispatch(next);
+    // A waiting request takes the place of a connection that went away.
+    if (!expired && queue.length > 0 && all.size < MAX_CONNECTIONS) queue.shift()!.take(open());
   };
   const open = () => {
-    const c = new Connection(target.hostname, Number(target.port), onDone, onFailed);
+    const c = new Connection(target.hostname, Number(target.port), free, gone);
     all.add(c);
     return c;
   };
+  const connection = (): Promise<Connection> => {
+    const c = idle.pop() ?? (all.size < MAX_CONNECTIONS ? open() : undefined);
+    return c ? Promise.resolve(c) : new Promise((take, refuse) => queue.push({ take, refuse }));
+  };
 
-  const start = performance.now();
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      const due = Math.min(count, Math.floor(((now - start) * rate) / 1000) + 1);
-      for (; sent < due; sent++) dispatch({ index: sent, scheduled: start + (sent * 1000) / rate });
-      if (sent === count) return resolve();
-      setTimeout(tick, Math.max(0, start + (sent * 1000) / rate - performance.now()));
-    };
-    tick();
-  });
   const deadline = setTimeout(() => {
-    for (const c of [...all]) onFailed(c, c.current, new Error('timed out'));
-    for (const p of waiting.splice(0)) record(p, 0);
-  }, 30_000);
-  await over;
-  clearTimeout(deadline);
-  const elapsedMs = performance.now() - start;
-  for (const c of all) c.socket.destroy();
-  // A request never answered counts as failed, not as a latency.
-  const answered = latencies.filter((l) => !Number.isNaN(l));
-  const ok = statuses.filter((s) => s >= 200 && s < 300).length;
-  return { rps: ok / (elapsedMs / 1000), p50: percentile(answered, 50), p99: percentile(answered, 99), failed: count - ok, latencies };
+    expired = true;
+    for (const c of [...all]) c.fail(new Error('timed out'));
+    for (const q of queue.splice(0)) q.refuse(new Error('timed out'));
+  }, seconds * 1000 + DEADLINE_MS);
+  try {
+    const run = await runFixedRate(rate, seconds * 1000, async () => (await connection()).send(request));
+    const ok = run.results.filter((r) => r.value !== undefined && r.value >= 200 && r.value < 300).length;
+    const latencies = run.results.map((r) => r.latencyMs);
+    return { rps: ok / (run.elapsedMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed: run.results.length - ok };
+  } finally {
+    clearTimeout(deadline);
+    for (const c of all) c.socket.destroy();
+  }
 }

@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { schemaOf } from './counts.sql';
+import type { Kysely } from 'kysely';
 
 /**
  * A replayed Idempotency-Key answer must be the first answer, byte for byte. jsonb reorders an object's
@@ -7,9 +6,9 @@ import { schemaOf } from './counts.sql';
  * json keeps the text as it was written. Stored answers keep jsonb's order, which they already had.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`alter table ${schemaOf(db)}.idempotency_keys alter column response type json using response::json`).execute(db);
+  await db.schema.alterTable('idempotency_keys').alterColumn('response', (c) => c.setDataType('json')).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw(`alter table ${schemaOf(db)}.idempotency_keys alter column response type jsonb using response::jsonb`).execute(db);
+  await db.schema.alterTable('idempotency_keys').alterColumn('response', (c) => c.setDataType('jsonb')).execute();
 }
