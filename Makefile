@@ -1,6 +1,8 @@
 # Waybill: the two commands are `make run` and `make test`.
 SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
+# Checks (and where the machine allows, installs) what each command needs; fails with one line saying what to do.
+PREREQ := node infra/local/prerequisites.cjs
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
 .PHONY: run test up down install typecheck bench contracts drills
@@ -9,16 +11,23 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 # pnpm comes from the npm registry when the machine lacks a working one: a corepack shim whose signature
 # check fails offline counts as lacking it, and --force replaces the shim.
 install:
-	@pnpm --version >/dev/null 2>&1 || npm install -g --force pnpm@$(PNPM_VERSION)
+	@$(PREREQ) node
+	@pnpm --version >/dev/null 2>&1 || npm install -g --force pnpm@$(PNPM_VERSION) >/dev/null || { \
+	  echo "make: could not install pnpm: run 'npm install -g pnpm@$(PNPM_VERSION)' with write access to npm's global folder"; exit 1; }
 	@pnpm install --frozen-lockfile --prefer-offline
 	@pnpm --filter @waybill/console build >/dev/null
 
 ## One process, embedded Postgres (PGlite), in-process bus, inline jobs; data kept in DATA_DIR.
 run: install
+	@$(PREREQ) port
 	@pnpm demo
 
-## Every tier: type check, contract drift, unit, integration and end-to-end tests.
+## Every tier: type check, contract drift, unit, integration and end-to-end tests. Chromium comes from Debian's
+## packages when missing (as root with apt-get; otherwise one line says what to install, or set CHROMIUM=/path).
+## PostgreSQL, RabbitMQ and Redis are those of DATABASE_URL, AMQP_URL, REDIS_URL, else the usual local addresses
+## where they answer; the last lines say which suites did not run and what would run them.
 test: install
+	@$(PREREQ) chromium
 	@pnpm typecheck
 	@pnpm test
 
@@ -36,11 +45,12 @@ contracts: install
 	@pnpm contracts:generate
 
 bench: install
-	@pnpm bench
+	@servers=$$($(PREREQ) servers --require) && eval "$$servers" && pnpm bench
 
 ## Failure drills, several minutes: the distributed stack on private Postgres/Redis/RabbitMQ servers
 ## (never the shared ones) under steady load, while each server restarts, each service is killed with
 ## SIGKILL, and the webhook receiver goes down; prints a table of what was accepted, lost and delivered.
 drills: install
+	@$(PREREQ) drills
 	@pnpm drills
 

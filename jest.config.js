@@ -9,4 +9,7 @@ module.exports = {
   // Generous: end-to-end files start whole stacks in beforeAll, and a loaded CI machine is slow to boot them.
   testTimeout: 180000,
   setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],
+  // Local servers at their usual addresses when the variables are unset; the last lines say what did not run.
+  globalSetup: '<rootDir>/libs/testing/jest/global-setup.cjs',
+  reporters: ['default', '<rootDir>/libs/testing/jest/tier-reporter.cjs'],
 };

@@ -6,8 +6,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT } from './processes';
 import type { Stack } from './stack';
 
-/** Debian's Chromium (.ci/run installs it); never a downloaded browser. */
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (`make test` installs it where it can), or the build CHROMIUM names; never a downloaded browser. */
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
