@@ -20,10 +20,19 @@ describe.each(availableModes())('real Scurri clients moving over unchanged (%s)'
   const basic: Auth = { header: `Basic ${Buffer.from(`${USER}:${PASSWORD}`, 'utf8').toString('base64')}` };
 
   beforeAll(async () => {
-    stack = await startStack(mode, {}, { creds: { user: USER, password: PASSWORD } });
+    stack = await startStack(mode, mode === 'one-process' ? { LOG_LEVEL: 'debug' } : {}, { creds: { user: USER, password: PASSWORD } });
     api = client(stack);
   });
   afterAll(async () => stack?.stop());
+
+  if (mode === 'one-process') {
+    it('prints in its banner no credential it was given, and logs none while starting (at debug level)', () => {
+      const output = stack.procs[0].output();
+      expect(output).toContain('(from DEMO_API_TOKEN)');
+      expect(output).toContain('(from DEMO_USER) / (from DEMO_PASSWORD)');
+      for (const secret of [stack.creds.apiToken, PASSWORD, stack.creds.deliveryOptionsKey, stack.creds.carrierSecret]) expect(output).not.toContain(secret);
+    });
+  }
 
   const read = async (path: string, auth: Auth = 'token') => {
     const res = await api.get(path, { auth });
@@ -167,13 +176,4 @@ describe.each(availableModes())('real Scurri clients moving over unchanged (%s)'
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: [], errors: { 0: ['order_number: Ensure this field has no more than 255 characters.'] } });
   });
-
-  if (mode === 'one-process') {
-    it('prints in its banner no credential it was given, and logs none', () => {
-      const output = stack.procs[0].output();
-      expect(output).toContain('(from DEMO_API_TOKEN)');
-      expect(output).toContain('(from DEMO_USER) / (from DEMO_PASSWORD)');
-      for (const secret of [stack.creds.apiToken, PASSWORD, stack.creds.deliveryOptionsKey, stack.creds.carrierSecret]) expect(output).not.toContain(secret);
-    });
-  }
 });

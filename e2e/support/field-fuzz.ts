@@ -21,15 +21,27 @@ export const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: hostileValue, weight: 3 },
 );
 
-export interface FieldCase { path: Path; value: unknown; body: unknown }
+export interface FieldCase { path: Path; value: unknown; body: unknown; round: number }
 
 /**
  * For every field of `valid` (every leaf and container, the body itself included), `perField` bodies
- * with that one field replaced by a generated value: every field is reached, whatever the seed.
+ * with that one field replaced by a generated value: every field is reached, whatever the seed. Round by
+ * round (each field's first value, then each field's second, ...), so a run cut short by a time budget
+ * after its first round has still reached every field.
  */
 export function everyField(valid: unknown, perField: number, seed: number): FieldCase[] {
-  return pathsOf(valid).flatMap((path, i) => fc.sample(fieldValue, { numRuns: perField, seed: seed + i })
-    .map((value) => ({ path, value, body: setAt(valid, path, value) })));
+  const paths = pathsOf(valid);
+  const values = paths.map((_, i) => fc.sample(fieldValue, { numRuns: perField, seed: seed + i }));
+  return Array.from({ length: perField }, (_, round) => paths.map((path, i) => ({ path, round, value: values[i][round], body: setAt(valid, path, values[i][round]) }))).flat();
+}
+
+/** The cases a time budget allows: the whole first round, then the rest while `seconds` have not passed. */
+export function* withinBudget(cases: FieldCase[], seconds: number): Generator<FieldCase> {
+  const deadline = Date.now() + seconds * 1000;
+  for (const c of cases) {
+    if (c.round > 0 && Date.now() > deadline) return;
+    yield c;
+  }
 }
 
 export const describePath = (path: Path): string => (path.length ? path.join('.') : '(body)');
