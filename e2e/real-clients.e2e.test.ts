@@ -122,7 +122,7 @@ describe.each(availableModes())('real Scurri clients moving over unchanged (%s)'
     expect(c.current_status).toEqual({ status: 'Printed', short_form: 'printed', rejection_reason: null });
   });
 
-  it('(d) .NET: every absent property an explicit null, dates without a zone, then GET, change and PUT the same object', async () => {
+  it('(d) .NET: every absent property an explicit null, dates without a zone, then GET, change and PUT the same object (as text/json)', async () => {
     const item = { name: 'Lamp', sku: null, quantity: 1, value: 49.99, harmonisation_code: null, country_of_origin: null, weight: null, vat_rate: null, fabric_content: null, import_type: null, mid_code: null, reference: null, taric_condition: null };
     const body = {
       identifier: null, order_number: `N-${Date.now()}`, create_date: '2026-11-26T09:30:00', expected_delivery_date: '2026-11-28', carrier: null,
@@ -141,7 +141,8 @@ describe.each(availableModes())('real Scurri clients moving over unchanged (%s)'
     expect(c).toMatchObject({ expected_delivery_date: '2026-11-28', shipping_method: null, currency: null, options: {}, invoice: null, custom_attributes: null, current_status: { status: 'Allocated' } });
     expect(c).not.toHaveProperty('export_customs');
     expect(c.packages[0].tracking_number).toEqual(expect.any(String));
-    const put = await api.call('PUT', `/consignment/${id}`, { body: { ...c, delivery_instructions: 'Leave at the door', create_date: '2026-11-26T09:30:00' }, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    // Older .NET clients (WebClient, ASMX-era helpers) label JSON text/json.
+    const put = await api.call('PUT', `/consignment/${id}`, { body: { ...c, delivery_instructions: 'Leave at the door', create_date: '2026-11-26T09:30:00' }, headers: { 'content-type': 'text/json; charset=utf-8' } });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ delivery_instructions: 'Leave at the door', consignment_number: c.consignment_number, current_status: { status: 'Allocated' } });
   });
