@@ -57,7 +57,8 @@ describe.each(availableModes())('POST /consignments and GET /consignment (%s)', 
     const numbers = c.packages.map((p: { tracking_number: string }) => p.tracking_number);
     expect(numbers).toHaveLength(2);
     expect(new Set(numbers).size).toBe(2);
-    expect(c.options).toEqual({ signature_required: 'true' });
+    // Read back as sent: the carrier used signature_required and ignored the key it does not know.
+    expect(c.options).toEqual({ signature_required: 'true', not_a_generic_option: 'x' });
   });
 
   it('uses the carrier default service when only the carrier is named (by identifier or name)', async () => {

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { DRF_NUMBER, NUMBER_MESSAGES, type NumberKind } from './drf-numbers';
 
 export type ValidationErrors = Record<string, string[]>;
 
@@ -10,8 +11,8 @@ const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'if', 'allOf']);
 
 // Lower wins when several errors land on the same path.
 const PRIORITY: Record<string, number> = {
-  required: 0, dependentRequired: 0, additionalProperties: 1, type: 2, enum: 3, const: 3, format: 4,
-  minLength: 5, maxLength: 6, pattern: 7,
+  required: 0, dependentRequired: 0, additionalProperties: 1, type: 2, [DRF_NUMBER]: 2, enum: 3, const: 3, format: 4,
+  minLength: 5, pattern: 6, maxLength: 7,
 };
 
 const PATTERN_MESSAGES: Record<string, string> = {
@@ -59,6 +60,9 @@ function expectedTypes(error: ErrorObject): string[] {
 
 function typeMessage(error: ErrorObject): string {
   if (error.data === null) return 'This field may not be null.';
+  // A number field that also admits decimal strings: what is wrong is that it is not a number.
+  const kind = (error.parentSchema as Record<string, unknown> | undefined)?.[DRF_NUMBER] as NumberKind | undefined;
+  if (kind) return NUMBER_MESSAGES[kind];
   const types = expectedTypes(error);
   if (types.length === 1) return (TYPE_MESSAGES[types[0]] ?? (() => `Must be of type ${types[0]}.`))(error.data);
   return `Must be a ${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}.`;
@@ -71,6 +75,7 @@ function message(error: ErrorObject): string {
     case 'dependentRequired': return 'This field is required.';
     case 'additionalProperties': return 'Unknown field.';
     case 'type': return typeMessage(error);
+    case DRF_NUMBER: return error.message ?? NUMBER_MESSAGES.number;
     case 'enum': return `"${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}" is not a valid choice.`;
     case 'const': return `Must be ${JSON.stringify(p.allowedValue)}.`;
     case 'format': return FORMAT_MESSAGES[String(p.format)] ?? `Enter a valid ${String(p.format)}.`;

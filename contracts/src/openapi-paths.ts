@@ -169,7 +169,8 @@ const documents: OperationDef[] = [
       + 'labels also gets the invoice pages after the labels in the labels PDF (and still in `invoices`). The same consignment always '
       + 'gives the same documents. An Unallocated consignment is first allocated by the company\'s allocation rules; when no rule or '
       + 'carrier accepts it the answer is 409 and `current_status.rejection_reason` says why. Fetching the documents of an Allocated '
-      + 'consignment moves it to Printed (asynchronously, within moments). 409 also for a Cancelled consignment, and on a customs '
+      + 'consignment moves it to Printed, committed before the 200 is sent (a GET right after shows Printed; 503 with Retry-After when that '
+      + 'cannot be recorded, and the request can simply be repeated). 409 also for a Cancelled consignment, and on a customs '
       + 'route for an item without `harmonisation_code` or `country_of_origin` (`detail` names it, e.g. '
       + '`packages.0.items.1.harmonisation_code: required for customs on this route`).',
     parameters: [

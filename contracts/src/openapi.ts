@@ -20,7 +20,14 @@ an existing Scurri integration works by changing only the base URL.
   (\`packages.0.items.1.quantity\`), and its \`detail\` is \`"<path>: <message>"\` of the first error.
   An unsupported method answers 405; a body over 5 MiB 413; a body that is not JSON 415.
 - Optional strings sent as \`""\` are treated as absent and read back as null. Unknown keys are refused,
-  except inside \`options\` and \`custom_attributes\` (\`<partner>_order_id\`).`;
+  except inside \`options\` and \`custom_attributes\` (\`<partner>_order_id\`).
+- Numbers are read as Django REST framework reads them: every number field of a request body also takes a
+  string holding a decimal number (\`"19.99"\`, \`"1.500"\`, \`"30"\`), an integer field takes \`2\`, \`2.0\` and
+  \`"2"\` but not \`2.5\` (\`A valid integer is required.\`); \`true\`, arrays and objects are never numbers
+  (\`A valid number is required.\`). Responses always carry JSON numbers.
+- Every string of a request body has the \`maxLength\` its schema states; a longer one is refused with
+  \`Ensure this field has no more than N characters.\` at its path.
+- A body is JSON when its \`Content-Type\` is \`application/json\` (with any charset parameter) or \`text/json\`.`;
 
 /** Components from the API and webhook JSON schemas, with cross-file $refs re-pointed at `#/components/schemas/<title>`. */
 function componentSchemas(): Record<string, unknown> {

@@ -170,6 +170,16 @@ export const schemaGroups = {
 
 export type SchemaGroup = keyof typeof schemaGroups;
 
+/**
+ * The bodies clients send: validated the way DRF reads them (numbers as decimal strings too), and every
+ * string in them bounded by a maxLength (a test walks them).
+ */
+export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
+  SchemaId.ConsignmentInput, SchemaId.DeliveryOptionsRequest, SchemaId.DeliveryRuleInput, SchemaId.DeliverySettings,
+  SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
+  SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput,
+]);
+
 export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];
 
 const byId = new Map(allSchemas.map((schema) => [schema.$id, schema]));

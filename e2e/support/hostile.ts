@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-type Path = Array<string | number>;
+export type Path = Array<string | number>;
 
 /** Strings that have broken parsers, databases and renderers before. */
 const NASTY_STRINGS = [
@@ -20,7 +20,8 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
 );
 
-function pathsOf(value: unknown, at: Path = []): Path[] {
+/** Every place in a value, the value itself first: containers and leaves, by key and index. */
+export function pathsOf(value: unknown, at: Path = []): Path[] {
   const out = [at];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...pathsOf(v, [...at, i])));
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...at, k]));
@@ -28,7 +29,7 @@ function pathsOf(value: unknown, at: Path = []): Path[] {
 }
 
 /** A copy with the value at `path` replaced, or removed when `next` is undefined. */
-function setAt(value: unknown, path: Path, next: unknown): unknown {
+export function setAt(value: unknown, path: Path, next: unknown): unknown {
   if (path.length === 0) return next;
   const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
   const [head, ...rest] = path;

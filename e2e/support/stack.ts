@@ -34,6 +34,8 @@ export interface Stack {
 export interface StackOptions {
   /** Distributed mode: processes per service, the gateway included (default 1). */
   replicas?: number;
+  /** Demo credentials other than DEMO's (e.g. an e-mail username), in either mode. */
+  creds?: Partial<DemoCredentials>;
 }
 
 /** Distributed stacks share the servers: the key seals carrier secrets (seed and services must agree). */
@@ -53,16 +55,17 @@ export function availableModes(): Mode[] {
 }
 
 export async function startStack(mode: Mode, extraEnv: Record<string, string> = {}, opts: StackOptions = {}): Promise<Stack> {
-  return mode === 'one-process' ? startOneProcess(extraEnv) : startDistributed(extraEnv, opts.replicas ?? 1);
+  const creds = { ...DEMO, ...opts.creds };
+  return mode === 'one-process' ? startOneProcess(extraEnv, creds) : startDistributed(extraEnv, opts.replicas ?? 1, creds);
 }
 
-async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack> {
+async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-'));
   const port = await freePort();
   const proc = startProcess('waybill', 'infra/standalone/src/main.ts', {
-    PORT: String(port), DATA_DIR: dataDir, DEMO_COMPANY_SLUG: DEMO.company, DEMO_API_TOKEN: DEMO.apiToken,
-    DEMO_USER: DEMO.user, DEMO_PASSWORD: DEMO.password, DEMO_DELIVERY_OPTIONS_KEY: DEMO.deliveryOptionsKey,
-    DEMO_CARRIER_SECRET: DEMO.carrierSecret, DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', ...extraEnv,
+    PORT: String(port), DATA_DIR: dataDir, DEMO_COMPANY_SLUG: creds.company, DEMO_API_TOKEN: creds.apiToken,
+    DEMO_USER: creds.user, DEMO_PASSWORD: creds.password, DEMO_DELIVERY_OPTIONS_KEY: creds.deliveryOptionsKey,
+    DEMO_CARRIER_SECRET: creds.carrierSecret, DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', ...extraEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -73,7 +76,7 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
     await stop();
     throw err;
   });
-  return { mode: 'one-process', baseUrl, creds: DEMO, procs: [proc], stop };
+  return { mode: 'one-process', baseUrl, creds, procs: [proc], stop };
 }
 
 /**
@@ -81,9 +84,9 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
  * database and the shared real servers. Each process finds its peers through `<NAME>_URL`: the list of
  * that service's replicas.
  */
-async function startDistributed(extraEnv: Record<string, string>, replicas: number): Promise<Stack> {
+async function startDistributed(extraEnv: Record<string, string>, replicas: number, creds: DemoCredentials): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
-  await seedDemo(db.target, DEMO, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
+  await seedDemo(db.target, creds, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
   const all = [...services, { name: 'gateway', portVar: 'PORT', urlVar: '' }];
   const ports = await Promise.all(all.map(() => Promise.all(Array.from({ length: replicas }, () => freePort()))));
@@ -125,5 +128,5 @@ async function startDistributed(extraEnv: Record<string, string>, replicas: numb
     await waitForReady(`${specs[at].url}/readyz`, [procs[at]]);
   };
   const processUrls = Object.fromEntries(specs.map((p) => [p.name, p.url]));
-  return { mode: 'distributed', baseUrl, creds: DEMO, procs, databaseUrl: db.url, namespace, crash, processUrls, replicaUrls, stop };
+  return { mode: 'distributed', baseUrl, creds, procs, databaseUrl: db.url, namespace, crash, processUrls, replicaUrls, stop };
 }

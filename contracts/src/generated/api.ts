@@ -1122,7 +1122,7 @@ export interface WebhookEventAccepted {
 }
 
 /**
- * Generic body of POST /ingest/v1/carriers/{carrier_id}/tracking, which every carrier accepts. Keys not listed here are ignored (carriers add fields over time). Text longer than its bound is cut: description to 500 characters, location to 255; tracking_number and carrier_code over 50 are refused, since cutting them would merge different parcels or codes.
+ * Generic body of POST /ingest/v1/carriers/{carrier_id}/tracking, which every carrier accepts. Keys not listed here are ignored (carriers add fields over time). Text longer than its webhook bound is cut (description to 500 characters, location to 255), so that a carrier's wordy event is not lost; beyond 5,000 and 1,000 characters it is refused. tracking_number and carrier_code over 50 and status over 25 are refused, since cutting them would merge different parcels, codes or statuses.
  */
 export interface TrackingPush {
   /**

@@ -4,6 +4,16 @@ import { join } from 'node:path';
 import { randomSecret, type DemoCredentials } from '@waybill/admin';
 import type { StandaloneConfig } from './config';
 
+/** The values the operator may supply, as the config read them (undefined when unset). */
+const SUPPLIED = {
+  apiToken: (c: StandaloneConfig) => c.apiToken,
+  password: (c: StandaloneConfig) => c.password,
+  deliveryOptionsKey: (c: StandaloneConfig) => c.deliveryOptionsKey,
+  carrierSecret: (c: StandaloneConfig) => c.carrierSecret,
+  internalJwtSecret: (c: StandaloneConfig) => c.internalJwtSecret,
+  dataEncryptionKey: (c: StandaloneConfig) => c.dataEncryptionKey,
+};
+
 /**
  * Values the operator did not set are generated once and kept in DATA_DIR (mode 600), so a restart
  * prints and accepts the same credentials instead of piling up new ones.
@@ -23,7 +33,10 @@ export function demoCredentials(cfg: StandaloneConfig): { creds: DemoCredentials
   const internalJwtSecret = cfg.internalJwtSecret ?? saved.internalJwtSecret ?? randomSecret(32);
   // Seals secrets at rest (webhook signing secrets); losing it makes them unreadable, so it is kept.
   const dataEncryptionKey = cfg.dataEncryptionKey ?? saved.dataEncryptionKey ?? randomBytes(32).toString('base64');
-  writeFileSync(file, JSON.stringify({ ...creds, internalJwtSecret, dataEncryptionKey }, null, 2), { mode: 0o600 });
+  // Only what was generated is kept: a value the operator supplies stays in the operator's hands.
+  const generated = Object.fromEntries(Object.entries({ ...creds, internalJwtSecret, dataEncryptionKey })
+    .filter(([k]) => !(k in SUPPLIED) || SUPPLIED[k as keyof typeof SUPPLIED](cfg) === undefined));
+  writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
   return { creds, internalJwtSecret, dataEncryptionKey };
 }
 

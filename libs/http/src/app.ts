@@ -5,6 +5,7 @@ import { metricsHandler } from '@waybill/telemetry';
 import { HttpError } from './errors';
 import { observeRequests } from './observability';
 import { jsonDepthLimit } from './json-depth';
+import { isJsonRequest, jsonBodies } from './json-body';
 import { refuseNullInUrl } from './null-in-url';
 
 /** 5 MiB: the largest body any route reads (express's parsers and the fast lanes alike); over it, 413. */
@@ -31,7 +32,7 @@ const requestIds: RequestHandler = (req, res, next) => {
 /** A body on a write must be JSON: anything else is a 415, before it reaches a handler. */
 const jsonOnly: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
-  if (hasBody && ['POST', 'PUT', 'PATCH'].includes(req.method) && !req.is('application/json')) {
+  if (hasBody && ['POST', 'PUT', 'PATCH'].includes(req.method) && !isJsonRequest(req)) {
     next(new HttpError(415, `Unsupported media type "${req.header('content-type') ?? ''}" in request.`));
     return;
   }
@@ -54,6 +55,6 @@ export function createApp(logger: Logger, opts: { json?: boolean; service?: stri
   app.get('/metrics', metricsHandler);
   app.use(refuseNullInUrl);
   app.use(jsonOnly);
-  if (opts.json !== false) app.use(express.json({ limit: BODY_LIMIT, strict: false, type: 'application/json' }), jsonDepthLimit);
+  if (opts.json !== false) app.use(...jsonBodies(BODY_LIMIT), jsonDepthLimit);
   return app;
 }

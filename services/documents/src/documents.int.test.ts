@@ -70,6 +70,24 @@ describe('documents service (consignment service faked at its internal API)', ()
     expect(validateEvent(event)).toEqual({ ok: true });
   });
 
+  it('has the owner commit Printed before it answers 200, and answers 503 (nothing half-done) when the owner cannot', async () => {
+    const c = add(SERVICES.generic);
+    expect((await documents(c.identifier)).status).toBe(200);
+    expect(peer.consignments.get(c.identifier)!.current_status.status).toBe('Printed');
+    expect(peer.calls).toContain(`POST /consignment/${c.identifier}/printed service:documents`);
+    const later = add(SERVICES.generic);
+    peer.printedStatus = 500;
+    try {
+      const res = await documents(later.identifier);
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toMatch(/Printed/);
+    } finally {
+      peer.printedStatus = 200;
+    }
+    expect((await documents(later.identifier)).status).toBe(200);
+    expect(peer.consignments.get(later.identifier)!.current_status.status).toBe('Printed');
+  });
+
   it('does not announce a reprint of a consignment that is already Printed', async () => {
     const c = add(SERVICES.generic, { current_status: { status: 'Printed', short_form: 'printed', rejection_reason: null } });
     expect((await documents(c.identifier)).status).toBe(200);

@@ -60,6 +60,25 @@ describe('consignment hot routes', () => {
     }
   });
 
+  it('reads values as real clients send them the same way on the lane, on express and with a key (API.md 5)', async () => {
+    const drf = (order: string) => ({ ...valid(order), order_value: '19.99', packages: [{ weight: '1.500', length: '30', items: [{ name: 'Mug', quantity: '2.0', value: '19.99' }] }] });
+    const bad = (order: string) => ({ ...valid(order), order_number: 'x'.repeat(256), packages: [{ weight: true, items: [{ name: 'Mug', quantity: '2.5' }] }] });
+    const expected = { order_value: 19.99, packages: [{ weight: 1.5, length: 30, items: [{ quantity: 2, value: 19.99 }] }] };
+    const answers = [
+      await send(lane, 'POST', '/companies/acme/consignments', h.auth(), JSON.stringify([drf('DRF-1'), bad('DRF-1')])),
+      await send(plain, 'POST', '/companies/acme/consignments', h.auth(), JSON.stringify([drf('DRF-2'), bad('DRF-2')])),
+      await send(lane, 'POST', '/companies/acme/consignments', h.auth(), JSON.stringify([drf('DRF-3'), bad('DRF-3')]), { 'idempotency-key': 'drf-key' }),
+    ].map((a) => JSON.parse(a.body));
+    for (const a of answers) {
+      expect(a.errors).toEqual({ 1: [
+        'order_number: Ensure this field has no more than 255 characters.', 'packages.0.weight: A valid number is required.',
+        'packages.0.items.0.quantity: A valid integer is required.',
+      ] });
+      const stored = JSON.parse((await send(lane, 'GET', `/companies/acme/consignment/${a.success[0]}`, h.auth())).body);
+      expect(stored).toMatchObject(expected);
+    }
+  });
+
   it('refuses a token for another company or service as express does', async () => {
     for (const auth of [h.auth('globex'), 'Bearer not-a-token', '']) {
       expect(await send(lane, 'GET', '/companies/acme/consignment/x', auth)).toEqual(await send(plain, 'GET', '/companies/acme/consignment/x', auth));

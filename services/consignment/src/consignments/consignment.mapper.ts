@@ -31,8 +31,8 @@ export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCusto
   out.recipient = d.recipient;
   out.packages = (d.packages ?? []).map((p) => ({ ...p, tracking_number: p.tracking_number ?? null }));
   if (!isEmpty(d.export_customs)) out.export_customs = d.export_customs;
-  const known = row.service_id && row.carrier_id ? registry.find(row.carrier_id)?.capabilities.options ?? [] : [];
-  out.options = Object.fromEntries(Object.entries(row.requested_options ?? {}).filter(([k]) => known.includes(k)));
+  // As sent, allocated or not (API.md 5): the carrier picks the keys it uses when it books.
+  out.options = { ...(row.requested_options ?? {}) };
   out.invoice = d.invoice ?? null;
   out.custom_attributes = d.custom_attributes ?? null;
   out.current_status = { status: row.status, short_form: shortForm(row.status), rejection_reason: row.rejection_reason };

@@ -9,9 +9,10 @@ import { ConsignmentEvents, recordEvents, type PendingEvent } from './consignmen
 import { toApi } from './consignment.mapper';
 import type { ConsignmentPatch, ConsignmentRow, ConsignmentData } from './consignment.table';
 
-/** What the carrier booked: if none of it changed, the booking stands. */
-function bookingFingerprint(warehouseId: string, data: ConsignmentData, options: Record<string, string>): string {
-  return JSON.stringify([warehouseId, destinationOf(data), parcelsOf(data).map((p) => ({ ...p, reference: null })), options]);
+/** What the carrier booked: if none of it changed, the booking stands. Options it does not use are not part of it. */
+function bookingFingerprint(warehouseId: string, data: ConsignmentData, options: Record<string, string>, used: readonly string[]): string {
+  const booked = Object.entries(options).filter(([k]) => used.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([warehouseId, destinationOf(data), parcelsOf(data).map((p) => ({ ...p, reference: null })), booked]);
 }
 
 function sameTarget(row: ConsignmentRow, t: AllocationTarget): boolean {
@@ -20,9 +21,9 @@ function sameTarget(row: ConsignmentRow, t: AllocationTarget): boolean {
   return false;
 }
 
-function keepsBooking(row: ConsignmentRow, input: PreparedInput): boolean {
+function keepsBooking(row: ConsignmentRow, input: PreparedInput, used: readonly string[]): boolean {
   return isAllocated(row.status) && sameTarget(row, input.target)
-    && bookingFingerprint(row.warehouse_id, row.data, row.requested_options) === bookingFingerprint(input.warehouseId, input.data, input.options);
+    && bookingFingerprint(row.warehouse_id, row.data, row.requested_options, used) === bookingFingerprint(input.warehouseId, input.data, input.options, used);
 }
 
 /** Full replacement. Setting service_id/carrier allocates, clearing both unallocates. */
@@ -33,7 +34,8 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
   const ctx = await deps.companies.get(company);
   const input = prepareInput(body, 'update', ctx, deps.now());
 
-  const keep = keepsBooking(row, input);
+  const used = row.carrier_id ? deps.registry.find(row.carrier_id)?.capabilities.options ?? [] : [];
+  const keep = keepsBooking(row, input, used);
   const outcome: AllocationOutcome | null = keep ? null : await allocateTarget(deps, ctx, input.target, {
     data: input.data, warehouse: ctx.warehouse(input.warehouseId)!, options: input.options, ids: { company, identifier, orderNumber: input.orderNumber },
   });

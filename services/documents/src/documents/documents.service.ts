@@ -45,7 +45,7 @@ function shipFrom(warehouses: WarehouseView[], warehouseId: string | null): Ware
 /**
  * Labels (and the customs invoice where the carrier needs one) of a consignment. Every check that can
  * refuse the request runs before anything is printed; fetching the documents of an Allocated
- * consignment then tells the consignment service, which moves it to Printed.
+ * consignment then has the consignment service move it to Printed before the answer goes out.
  */
 export async function consignmentDocuments(deps: DocumentsDeps, company: string, identifier: string, query: Record<string, unknown>): Promise<RenderedDocuments> {
   const settings = await findSettings(deps.db, company);
@@ -66,8 +66,11 @@ export async function consignmentDocuments(deps: DocumentsDeps, company: string,
     deps.cache.set(key, docs, sizeOf(docs));
   }
   if (c.current_status.status === 'Allocated') {
+    // The event tells every other context; the call makes the owner commit Printed before the client
+    // hears 200, so a GET right after shows it. Failing that, the client gets a 503 and asks again.
     await recordLabelsPrinted(deps.db, company, c.identifier);
     deps.afterCommit();
+    await deps.peer.markPrinted(company, c.identifier);
   }
   return docs;
 }

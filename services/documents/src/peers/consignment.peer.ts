@@ -46,6 +46,16 @@ export class ConsignmentPeer {
     throw this.unexpected(res.status, res.body, 'allocate the consignment');
   }
 
+  /**
+   * Marks an Allocated consignment Printed (API.md 5: committed before the documents answer 200). A 404
+   * is an owner that does not know the route yet (services deploy independently): the printed event,
+   * already in this service's outbox, makes the move then.
+   */
+  async markPrinted(company: string, identifier: string): Promise<void> {
+    const res = await this.client.request('consignment', 'POST', this.path(company, `/consignment/${encodeURIComponent(identifier)}/printed`), this.principal(company), {});
+    if (res.status !== 200 && res.status !== 404) throw this.unexpected(res.status, res.body, 'record the consignment as Printed');
+  }
+
   async warehouses(company: string): Promise<WarehouseView[]> {
     const res = await this.client.request<WarehouseView[]>('consignment', 'GET', this.path(company, '/warehouses'), this.principal(company));
     if (res.status !== 200 || !Array.isArray(res.body)) throw this.unexpected(res.status, res.body, 'list the warehouses');

@@ -7,8 +7,9 @@ import type { WarehouseView } from '../documents/sender';
 
 /**
  * The consignment service's internal API as the documents service uses it, answering from fixtures:
- * GET consignment, GET warehouses, and POST .../allocate with the contract of API.md 5a (200 with the
- * allocated consignment; 409 with `detail` and `rejection_reason` when nothing accepts it).
+ * GET consignment, GET warehouses, POST .../allocate with the contract of API.md 5a (200 with the
+ * allocated consignment; 409 with `detail` and `rejection_reason` when nothing accepts it), and POST
+ * .../printed (an Allocated consignment becomes Printed; `printedStatus` makes it answer otherwise).
  */
 export class FakeConsignmentPeer {
   readonly consignments = new Map<string, ConsignmentView>();
@@ -16,6 +17,8 @@ export class FakeConsignmentPeer {
   readonly allocations = new Map<string, ConsignmentView | string>();
   readonly calls: string[] = [];
   warehouses: WarehouseView[] = [];
+  /** What POST .../printed answers (200: the move is made). */
+  printedStatus = 200;
   private server?: Server;
 
   constructor(private readonly secret: string) {}
@@ -44,6 +47,13 @@ export class FakeConsignmentPeer {
       if (typeof outcome === 'string') return void res.status(409).json({ detail: outcome, rejection_reason: outcome });
       this.consignments.set(req.params.id, outcome);
       res.json(outcome);
+    });
+    app.post('/companies/:company/consignment/:id/printed', (req, res) => {
+      const c = this.consignments.get(req.params.id);
+      if (this.printedStatus !== 200) return void res.status(this.printedStatus).json({ detail: 'unavailable' });
+      if (!c) return void res.status(404).json({ detail: 'Not found.' });
+      if (c.current_status.status === 'Allocated') c.current_status = { ...c.current_status, status: 'Printed', short_form: 'printed' };
+      res.json(c);
     });
     app.get('/companies/:company/warehouses', (_req, res) => {
       res.json(this.warehouses);
