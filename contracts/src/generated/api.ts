@@ -1170,15 +1170,15 @@ export interface TrackingPush {
  */
 export interface TrackingPushResult {
   /**
-   * Events stored for the first time.
+   * Events stored for the first time, including events kept for tracking numbers not known yet (listed in `unknown`).
    */
   accepted: number;
   /**
-   * Events already stored (same carrier, tracking number, carrier code and timestamp), ignored.
+   * Events already stored or kept (same carrier, tracking number, carrier code and timestamp), ignored.
    */
   duplicates: number;
   /**
-   * Tracking numbers of no consignment allocated to this carrier, once each in request order; their events are neither stored nor counted. Push them again once the consignment exists.
+   * Tracking numbers of no consignment allocated to this carrier yet, once each in request order. Their events are kept for 30 days after the last of them arrived and applied, in carrier time order, as soon as a consignment of this carrier gets the number; there is no need to push them again.
    */
   unknown: string[];
 }

@@ -27,6 +27,9 @@ export interface IngestHarness {
   consumed(eventId: string): Promise<boolean>;
   /** Announces a consignment as the consignment service would (consignment.consignment.allocated). */
   allocate(c: TestConsignment, type?: string): Promise<EventEnvelope>;
+  /** Holds the service's consignment projection: events it receives wait until `release` (a slow or stopped consumer). */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -44,7 +47,25 @@ export const newIdentifier = () => randomUUID().replace(/-/g, '');
 export const trackingNumber = (prefix = 'GC') => `${prefix}${randomBytes(6).readUIntBE(0, 6)}`;
 
 /** The service on a fresh database, bus and job driver, with every sandbox carrier's secret set. */
-export async function startIngestHarness(opts: { registry?: CarrierRegistry } = {}): Promise<IngestHarness> {
+/** The bus as the service sees it, its consignment projection held at a gate while the test says so. */
+function gatedBus(bus: EventBus): { bus: EventBus; gate: { held?: { promise: Promise<void>; open: () => void } } } {
+  const gate: { held?: { promise: Promise<void>; open: () => void } } = {};
+  const gated: EventBus = {
+    publish: (e) => bus.publish(e),
+    isHealthy: () => bus.isHealthy(),
+    close: async () => undefined,
+    subscribe: (o) => bus.subscribe(o.queue !== 'tracking-ingest.consignment-events' ? o : {
+      ...o,
+      handler: async (e) => {
+        await gate.held?.promise;
+        return o.handler(e);
+      },
+    }),
+  };
+  return { bus: gated, gate };
+}
+
+export async function startIngestHarness(opts: { registry?: CarrierRegistry; parkingSweepMs?: number } = {}): Promise<IngestHarness> {
   const tdb: TestDatabase = await createTestDatabase();
   const bus = await createTestBus();
   const jobs: JobDriver = createTestJobs();
@@ -55,12 +76,13 @@ export async function startIngestHarness(opts: { registry?: CarrierRegistry } = 
   const events: EventEnvelope[] = [];
   const watch = await bus.subscribe({ queue: 'test.tracking-events', bindings: ['tracking.#'], handler: async (e) => { events.push(e); } });
   const clock = { now: new Date() };
+  const held = gatedBus(bus);
   const rt = {
-    db: tdb.target, bus, jobs, logger: createLogger('test', { level: 'silent' }), internalJwtSecret: SECRET, dataEncryptionKey,
+    db: tdb.target, bus: held.bus, jobs, logger: createLogger('test', { level: 'silent' }), internalJwtSecret: SECRET, dataEncryptionKey,
     defaultPublicUrl: 'https://waybill.example.com', peers: {}, port: 0, host: '127.0.0.1',
   };
   const svc: RunningService = await startTrackingIngestService(rt, {
-    now: () => clock.now, registry: opts.registry, podRetry: { attempts: 3, backoffMs: 50 },
+    now: () => clock.now, registry: opts.registry, podRetry: { attempts: 3, backoffMs: 50 }, parkingSweepMs: opts.parkingSweepMs,
   });
   const url = `http://127.0.0.1:${svc.port}`;
   const inspect = openDatabase<unknown>(tdb.target, 'tracking');
@@ -85,7 +107,17 @@ export async function startIngestHarness(opts: { registry?: CarrierRegistry } = 
       await bus.publish(event);
       return event;
     },
+    hold() {
+      let open = () => {};
+      const promise = new Promise<void>((r) => { open = r; });
+      held.gate.held = { promise, open };
+    },
+    release() {
+      held.gate.held?.open();
+      held.gate.held = undefined;
+    },
     close: async () => {
+      held.gate.held?.open();
       await svc.stop();
       await inspect.close();
       await watch.cancel();
