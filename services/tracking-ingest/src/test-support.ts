@@ -22,7 +22,9 @@ export interface IngestHarness {
   clock: { now: Date };
   /** POSTs a push as the gateway would forward it, signed with the carrier secret unless told otherwise. */
   push(carrier: string, body: unknown, o?: { signature?: string; principal?: string; raw?: string }): Promise<{ status: number; body: any; headers: Headers }>;
-  get(path: string): Promise<Response>;
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
+  /** A request as the gateway forwards a company's (its internal token names the company). */
+  asCompany(company: string, path: string, init?: RequestInit): Promise<Response>;
   /** Whether the service's consumers have processed the event (its inbox row exists). */
   consumed(eventId: string): Promise<boolean>;
   /** Announces a consignment as the consignment service would (consignment.consignment.allocated). */
@@ -40,6 +42,8 @@ export interface TestConsignment {
   service_id: string | null;
   consignment_number: string | null;
   packages: Array<{ tracking_number: string | null; reference?: string | null }>;
+  /** The rest of a consignment's representation, as its events carry it. */
+  [field: string]: unknown;
 }
 
 export const sign = (secret: string, t: number, raw: string) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex')}`;
@@ -86,7 +90,7 @@ export async function startIngestHarness(opts: { registry?: CarrierRegistry; par
   });
   const url = `http://127.0.0.1:${svc.port}`;
   const inspect = openDatabase<unknown>(tdb.target, 'tracking');
-  const token = (principal: string) => `Bearer ${signInternalToken(SECRET, AUDIENCE, { company: '*', principal })}`;
+  const token = (principal: string, company = '*') => `Bearer ${signInternalToken(SECRET, AUDIENCE, { company, principal })}`;
   return {
     url, bus, events, clock,
     async push(carrier, body, o = {}) {
@@ -99,10 +103,11 @@ export async function startIngestHarness(opts: { registry?: CarrierRegistry; par
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
     },
-    get: (path) => fetch(`${url}${path}`, { headers: { authorization: token('link:proof-of-delivery') } }),
+    get: (path, headers = {}) => fetch(`${url}${path}`, { headers: { authorization: token('link:proof-of-delivery'), ...headers } }),
+    asCompany: (company, path, init = {}) => fetch(`${url}${path}`, { ...init, headers: { ...init.headers as Record<string, string>, authorization: token('user:test', company) } }),
     consumed: async (eventId) => (await sql`select 1 from tracking.inbox where event_id = ${eventId}`.execute(inspect.db)).rows.length > 0,
     async allocate(c, type = 'consignment.consignment.allocated') {
-      const carrier = c.service_id ? c.service_id.split('|')[0] : null;
+      const carrier = typeof c.service_id === 'string' ? c.service_id.split('|')[0] : null;
       const event = newEnvelope(type, c.company, { consignment: { ...c, carrier, company: undefined } });
       await bus.publish(event);
       return event;
