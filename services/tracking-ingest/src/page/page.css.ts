@@ -7,8 +7,8 @@ export const PAGE_CSS = `*{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#f4f6f8}
 a{color:#0a4fb8}
-.top{background:var(--accent);color:var(--on-accent);padding:12px 16px}
-.top div{max-width:44rem;margin:0 auto;display:flex;align-items:center;gap:12px;min-height:40px}
+.top{background:var(--accent);color:var(--on-accent);padding:12px 0}
+.top div{max-width:44rem;margin:0 auto;padding:0 16px;display:flex;align-items:center;gap:12px;min-height:40px}
 .top img{max-height:40px;max-width:160px;background:#fff;border-radius:4px;padding:2px}
 .top p{margin:0;font-weight:600;font-size:1.05rem}
 main{max-width:44rem;margin:0 auto;padding:16px}

@@ -12,7 +12,7 @@ export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c
 export const MAX_EVENTS_SHOWN = 60;
 
 export const HEADLINES: Record<PageStatus, [string, string]> = {
-  LABEL_CREATED: ['Label created', 'The sender has prepared your parcel. This page updates when the carrier has it.'],
+  LABEL_CREATED: ['Label created', 'The sender has prepared your parcel for the carrier. This page updates as the carrier reports progress.'],
   INFO_RECEIVED: ['Label created', 'The carrier has your parcel\u2019s details and expects to receive it soon.'],
   IN_TRANSIT: ['On its way', 'Your parcel is moving through the carrier\u2019s network.'],
   OUT_FOR_DELIVERY: ['Out for delivery', 'Your parcel is with the driver and should arrive today.'],
@@ -92,18 +92,30 @@ function details(v: TrackingView): string {
     + `</dl>${numbers}</section>`;
 }
 
+/** The lead in the plural, for a consignment of several parcels. */
+const plural = (text: string): string => text.replace('Your parcel has', 'Your parcels have').replace('Your parcel is', 'Your parcels are')
+  .replace('your parcel\u2019s', 'your parcels\u2019').replace(/your parcel\b/g, 'your parcels').replace(/receive it/, 'receive them');
+
+function helpLine(v: TrackingView): string {
+  const m = v.merchant;
+  return m.supportEmail
+    ? `Write to ${esc(m.displayName)} at <a href="mailto:${esc(m.supportEmail)}">${esc(m.supportEmail)}</a>.`
+    : `Contact ${esc(m.displayName)}, who sent it, or ${esc(v.carrier)}.`;
+}
+
 /** The recipient's page (API.md 9a). `frameAncestors` is 'self' only for the console's preview. */
 export function renderTrackingPage(v: TrackingView, frameAncestors = "'none'"): RenderedPage {
-  const [headline, lead] = HEADLINES[v.status];
-  const eta = v.expectedDeliveryDate && v.status !== 'DELIVERED' && !PROBLEMS.has(v.status)
+  const [headline, singular] = HEADLINES[v.status];
+  const parcels = v.packages.reduce((n, p) => n + p.packages, 0);
+  const lead = parcels > 1 ? plural(singular) : singular;
+  const eta = v.expectedDeliveryDate && !['DELIVERED', 'OUT_FOR_DELIVERY'].includes(v.status) && !PROBLEMS.has(v.status)
     ? `<p class="eta">Expected ${dateOnly.format(new Date(`${v.expectedDeliveryDate}T12:00:00Z`))}</p>` : '';
-  const alert = v.problem
-    ? `<div class="alert" role="note"><strong>${esc(HEADLINES[v.status][0])}.</strong> ${v.merchant.supportEmail ? `Questions? Write to ${esc(v.merchant.displayName)} at <a href="mailto:${esc(v.merchant.supportEmail)}">${esc(v.merchant.supportEmail)}</a>.` : `For help, contact ${esc(v.merchant.displayName)} or ${esc(v.carrier)}.`}</div>` : '';
-  const help = v.merchant.supportEmail
-    ? `<p>Questions about your order? Write to ${esc(v.merchant.displayName)} at <a href="mailto:${esc(v.merchant.supportEmail)}">${esc(v.merchant.supportEmail)}</a>.</p>` : '';
+  const alert = v.problem ? `<div class="alert" role="note"><strong>Need help?</strong> ${helpLine(v)}</div>` : '';
+  const help = v.merchant.supportEmail && !v.problem ? `<p>Questions about your order? ${helpLine(v)}</p>` : '';
+  const zone = v.destination.timeZone ? `local to the delivery address (${esc(v.destination.timeZone.replace(/_/g, ' '))})` : 'in UTC';
   const body = `<main><section class="card" aria-labelledby="status"><h1 id="status">${esc(headline)}</h1><p class="lead">${esc(lead)}</p>${eta}${alert}${progress(v)}</section>`
     + `${details(v)}<section class="card" aria-labelledby="history"><h2 id="history">Tracking history</h2>${eventList(v)}</section></main>`
-    + `<footer>${help}<p>Times are shown in ${esc(v.destination.timeZone ?? 'UTC')} time. Sent by ${esc(v.merchant.displayName)} with ${esc(v.carrier)}.</p></footer>`;
+    + `<footer>${help}<p>Times are ${zone}. Sent by ${esc(v.merchant.displayName)} with ${esc(v.carrier)}.</p></footer>`;
   const title = `${headline} \u00b7 ${v.packages[0]?.trackingNumber ?? ''} \u00b7 ${v.merchant.displayName}`;
   return layout(title, v.merchant.accentColour, brandOf(v), body, v.merchant.logoUrl, frameAncestors);
 }
