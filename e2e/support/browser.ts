@@ -42,6 +42,14 @@ export async function signIn(page: Page, stack: Stack, password = stack.creds.pa
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A browser signed in to the console, on its first page. */
+export async function openSignedIn(stack: Stack): Promise<Browser> {
+  const browser = await openBrowser();
+  await signIn(browser.page, stack);
+  await browser.page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  return browser;
+}
+
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious and critical axe violations on the current page, as `rule: target` lines. */
