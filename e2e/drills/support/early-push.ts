@@ -30,17 +30,22 @@ export function earlyPushLoad(stack: Stack, o: { everyMs: number }) {
 
   async function one(n: number): Promise<void> {
     try {
+      // Created unallocated first, so the allocation's answer carries the tracking number and the push can
+      // follow it within the 0-50 ms with no read in between.
       const created = await fetch(`${api}/consignments`, {
         method: 'POST', headers, signal: AbortSignal.timeout(15_000),
-        body: JSON.stringify([domesticConsignment({ order_number: `EARLY-${process.pid}-${n}`, service_id: SERVICE })]),
+        body: JSON.stringify([domesticConsignment({ order_number: `EARLY-${process.pid}-${n}` })]),
       });
       const identifier = ((await created.json()) as { success?: string[] }).success?.[0];
       if (!identifier) return;
+      const draft = (await (await fetch(`${api}/consignment/${identifier}`, { headers, signal: AbortSignal.timeout(15_000) })).json()) as Record<string, unknown>;
+      const allocated = await fetch(`${api}/consignment/${identifier}`, {
+        method: 'PUT', headers, signal: AbortSignal.timeout(15_000), body: JSON.stringify({ ...draft, service_id: SERVICE }),
+      });
       const allocatedAt = Date.now();
-      const target = Math.random() * 50;
-      const c = (await (await fetch(`${api}/consignment/${identifier}`, { headers, signal: AbortSignal.timeout(15_000) })).json()) as { packages: Array<{ tracking_number: string }> };
-      const trackingNumber = c.packages[0].tracking_number;
-      await sleep(Math.max(0, target - (Date.now() - allocatedAt)));
+      const trackingNumber = ((await allocated.json()) as { packages?: Array<{ tracking_number?: string }> }).packages?.[0]?.tracking_number;
+      if (allocated.status !== 200 || !trackingNumber) return;
+      await sleep(Math.max(0, Math.random() * 50 - (Date.now() - allocatedAt)));
       const offsetMs = Date.now() - allocatedAt;
       const body = trackingBody({ [trackingNumber]: [{ status: 'IN_TRANSIT', carrier_code: 'FIRST-SCAN', timestamp: new Date(allocatedAt).toISOString().slice(0, 19), location: 'Collection' }] });
       const res = await sendPush(stack.baseUrl, 'generic', stack.creds.carrierSecret, body);
