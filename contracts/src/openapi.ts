@@ -55,6 +55,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
       WEBHOOKS_TAG,
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
+      { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
     paths: buildPaths(publicOperations),

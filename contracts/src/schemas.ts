@@ -34,6 +34,8 @@ import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
 import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
+import trackingPage from '../api/tracking-page.json';
+import trackingPageSettings from '../api/tracking-page-settings.json';
 import warehouse from '../api/warehouse.json';
 import webhookAttempt from '../api/webhook-attempt.json';
 import webhookAttemptPage from '../api/webhook-attempt-page.json';
@@ -123,6 +125,8 @@ export const SchemaId = {
   WebhookSecret: `${api}webhook-secret.json`,
   TrackingPush: `${api}tracking-push.json`,
   TrackingPushResult: `${api}tracking-push-result.json`,
+  TrackingPage: `${api}tracking-page.json`,
+  TrackingPageSettings: `${api}tracking-page-settings.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -156,6 +160,7 @@ export const schemaGroups = {
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,
+    trackingPage, trackingPageSettings,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,

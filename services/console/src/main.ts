@@ -7,11 +7,12 @@ import { webhookPage } from './pages/webhook';
 import { consignmentsPage } from './pages/consignments';
 import { consignmentPage } from './pages/consignment-detail';
 import { manifestsPage } from './pages/manifests';
+import { trackingPagePage } from './pages/tracking-page';
 
 const main = document.getElementById('main')!;
 const top = document.getElementById('top')!;
 
-const NAV: Array<[string, string]> = [['#/webhooks', 'Webhooks'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests']];
+const NAV: Array<[string, string]> = [['#/webhooks', 'Webhooks'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/tracking-page', 'Tracking page']];
 
 function header(): void {
   const s = session();
@@ -36,6 +37,7 @@ function route(): void {
     : page === 'consignments' && id ? consignmentPage(decodeURIComponent(id))
       : page === 'consignments' ? consignmentsPage()
         : page === 'manifests' ? manifestsPage()
+          : page === 'tracking-page' ? trackingPagePage()
           : webhooksPage();
   replace(main, view);
   document.title = `${main.querySelector('h1')?.textContent ?? 'Console'} · Waybill console`;

@@ -12,6 +12,7 @@ import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
+import { trackingPageRoutes } from './routes/tracking-page.routes';
 import { consoleRoutes } from './web-console/console.routes';
 import { SessionStore } from './web-console/session.store';
 import { DEFAULT_CONSOLE_DIR } from './web-console/console.assets';
@@ -50,6 +51,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), targets: proxyTargets(o.services),
   };
   app.use(ingestRoutes(deps));
+  app.use(trackingPageRoutes(deps));
   // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
   app.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
   app.use('/console', consoleRoutes(deps, new SessionStore(o.db, o.sessionClock), o.consoleDir ?? DEFAULT_CONSOLE_DIR, o.publicBaseUrl));

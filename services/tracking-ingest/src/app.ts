@@ -4,6 +4,8 @@ import type { TrackingDeps } from './deps';
 import { ingestRoutes } from './ingest/ingest.routes';
 import { podRoutes } from './pod/pod.routes';
 import { trackingEventRoutes } from './ingest/tracking-event.routes';
+import { pageRoutes } from './page/page.routes';
+import { brandingRoutes } from './branding/branding.routes';
 
 export const AUDIENCE = 'tracking-ingest';
 
@@ -20,6 +22,8 @@ export function buildApp(deps: TrackingDeps, o: { internalJwtSecret: string; rea
   app.use(ingestRoutes(deps));
   app.use(podRoutes(deps));
   app.use(trackingEventRoutes(deps, o.internalJwtSecret, AUDIENCE));
+  app.use(pageRoutes(deps));
+  app.use(brandingRoutes(deps));
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));
   return app;

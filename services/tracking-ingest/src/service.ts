@@ -12,6 +12,8 @@ import { PodUrlSigner } from './pod/pod.url';
 import { POD_RETRY, startPodWorker } from './pod/pod.job';
 import { PodSweeper } from './pod/pod.sweeper';
 import { startProjectionConsumer } from './projection/projection.consumer';
+import { ParkingSweeper } from './parking/parking.sweeper';
+import { registerParkingGauges } from './parking/parking.metrics';
 
 export const SCHEMA = 'tracking';
 
@@ -21,6 +23,8 @@ export interface TrackingServiceOptions {
   now?: () => Date;
   /** Proof-of-delivery retries (tests shorten them). */
   podRetry?: { attempts: number; backoffMs: number };
+  /** How often parked events past 30 days are dropped (tests shorten it). */
+  parkingSweepMs?: number;
 }
 
 /** Migrates, starts the outbox relay, the consignment projection, the proof-of-delivery worker, and listens. */
@@ -34,7 +38,7 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
   relay.start();
   const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
   const deps: TrackingDeps = {
-    db: database.db, registry, logger, jobs: rt.jobs,
+    db: database.db, registry, logger, jobs: rt.jobs, bus: rt.bus,
     secrets: new CarrierSecrets(database.db, box),
     podUrls: new PodUrlSigner(box.deriveKey('pod-document-links')),
     publicUrl: rt.defaultPublicUrl,
@@ -42,10 +46,13 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
     now: opts.now ?? (() => new Date()),
     podRetry: opts.podRetry ?? POD_RETRY,
   };
-  const projection = await startProjectionConsumer(database, rt.bus, registry);
+  const projection = await startProjectionConsumer(deps);
   await startPodWorker(deps);
   const sweeper = new PodSweeper(deps);
   await sweeper.start();
+  const parking = new ParkingSweeper(deps, opts.parkingSweepMs);
+  parking.start();
+  const offGauges = registerParkingGauges(database.db);
   const app = buildApp(deps, {
     internalJwtSecret: rt.internalJwtSecret,
     readiness: {
@@ -63,6 +70,8 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
       await closeServer(server);
       await projection.cancel();
       await sweeper.stop();
+      await parking.stop();
+      offGauges();
       await relay.stop();
       await database.close();
     },

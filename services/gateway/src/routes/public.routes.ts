@@ -19,6 +19,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   'delivery-settings': 'delivery-options',
   manifest: 'manifest',
   webhooks: 'webhook-dispatcher',
+  'tracking-page': 'tracking-ingest',
 };
 
 /** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
