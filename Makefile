@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: run test up down install typecheck bench contracts drills
+.PHONY: run test up down install typecheck bench contracts drills build dev
 
 # The console's front end is built here (Vite, a second or two) so the gateway can serve it at /console/.
 # pnpm comes from the npm registry when the machine lacks a working one: a corepack shim whose signature
@@ -13,17 +13,26 @@ install:
 	@pnpm install --frozen-lockfile --prefer-offline
 	@pnpm --filter @waybill/console build >/dev/null
 
+## Compiles every service and lib to its dist/ (JavaScript with source maps) with `tsc -b`: incremental,
+## so packages whose sources did not change are not compiled again. Every process runs this output.
+build: install
+	@pnpm --silent build
+
+## Development: the one-process demo rebuilt and restarted as sources change.
+dev: install
+	@pnpm --silent dev
+
 ## One process, embedded Postgres (PGlite), in-process bus, inline jobs; data kept in DATA_DIR.
-run: install
+run: install build
 	@pnpm demo
 
 ## Every tier: type check, contract drift, unit, integration and end-to-end tests.
-test: install
+test: install build
 	@pnpm typecheck
 	@pnpm test
 
 ## Distributed mode: each service its own process against DATABASE_URL, AMQP_URL, REDIS_URL.
-up: install
+up: install build
 	@bash infra/local/up.sh
 
 down:
@@ -35,12 +44,12 @@ typecheck: install
 contracts: install
 	@pnpm contracts:generate
 
-bench: install
+bench: install build
 	@pnpm bench
 
 ## Failure drills, several minutes: the distributed stack on private Postgres/Redis/RabbitMQ servers
 ## (never the shared ones) under steady load, while each server restarts, each service is killed with
 ## SIGKILL, and the webhook receiver goes down; prints a table of what was accepted, lost and delivered.
-drills: install
+drills: install build
 	@pnpm drills
 

@@ -6,7 +6,7 @@ import { createTestDatabase, deleteRedisKeys, deleteStackQueues, type TestDataba
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { SERVICE_CATALOGUE } from '@waybill/runtime';
 import { freePort } from './ports';
-import { ROOT, startProcess, waitForReady, type Proc } from './processes';
+import { ROOT, builtEntry, startProcess, waitForReady, type Proc } from './processes';
 
 export type Mode = 'one-process' | 'distributed';
 
@@ -59,7 +59,7 @@ export async function startStack(mode: Mode, extraEnv: Record<string, string> = 
 async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-'));
   const port = await freePort();
-  const proc = startProcess('waybill', 'infra/standalone/src/main.ts', {
+  const proc = startProcess('waybill', builtEntry('infra/standalone'), {
     PORT: String(port), DATA_DIR: dataDir, DEMO_COMPANY_SLUG: DEMO.company, DEMO_API_TOKEN: DEMO.apiToken,
     DEMO_USER: DEMO.user, DEMO_PASSWORD: DEMO.password, DEMO_DELIVERY_OPTIONS_KEY: DEMO.deliveryOptionsKey,
     DEMO_CARRIER_SECRET: DEMO.carrierSecret, DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', ...extraEnv,
@@ -99,7 +99,7 @@ async function startDistributed(extraEnv: Record<string, string>, replicas: numb
     ...urls, ...extraEnv,
   };
   const specs = all.flatMap((s, i) => ports[i].map((port, r) => ({
-    name: r === 0 ? s.name : `${s.name}#${r + 1}`, entry: `services/${s.name}/src/main.ts`,
+    name: r === 0 ? s.name : `${s.name}#${r + 1}`, entry: builtEntry(`services/${s.name}`),
     env: { ...common, [s.portVar]: String(port) }, url: `http://127.0.0.1:${port}`,
   })));
   const procs = specs.map((p) => startProcess(p.name, p.entry, p.env));
