@@ -1,11 +1,15 @@
 import type { Express } from 'express';
+import { versionsOf } from './versions';
 
 export type ReadinessCheck = () => Promise<void> | void;
 
-/** `/healthz`: the process is alive. `/readyz`: every dependency answers (each check bounded in time). */
+/**
+ * `/healthz`: the process is alive, and what runs (version, commit, event contracts: `declareVersions`).
+ * `/readyz`: every dependency answers (each check bounded in time).
+ */
 export function mountHealth(app: Express, checks: Record<string, ReadinessCheck>, timeoutMs = 2000): void {
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json({ status: 'ok', ...versionsOf(app.locals.service) });
   });
   app.get('/readyz', async (_req, res) => {
     const results: Record<string, string> = {};

@@ -1,10 +1,11 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { buildService } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { startConsumers } from './consumers';
 import { CompanyDirectory } from './companies/company.context';
 
@@ -13,6 +14,7 @@ export const SCHEMA = 'consignment';
 /** Migrates, starts the outbox relay and serves the internal HTTP API. */
 export async function startConsignmentService(rt: ServiceRuntime, opts: { registry?: CarrierRegistry } = {}): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'consignment' });
+  declareVersions(VERSIONS);
   const database = openDatabase<ConsignmentDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   // Batch creates write hundreds of events a second; bigger claims let the relay keep up under load.

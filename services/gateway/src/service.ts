@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, closeServer, listen, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { buildGateway } from './app';
 import type { GatewayDb } from './credentials/credentials.table';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/rate-limiter';
 
 export const SCHEMA = 'gateway';
@@ -29,6 +30,7 @@ async function pingAnyReplica(list: string): Promise<void> {
 
 export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'gateway' });
+  declareVersions(VERSIONS);
   const database = openDatabase<GatewayDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
