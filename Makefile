@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PNPM_VERSION := 10.34.8
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: run test up down install typecheck bench contracts drills build dev
+.PHONY: run test up down install typecheck bench contracts drills build dev unit
 
 # The console's front end is built here (Vite, a second or two) so the gateway can serve it at /console/.
 # pnpm comes from the npm registry when the machine lacks a working one: a corepack shim whose signature
@@ -21,6 +21,10 @@ build: install
 ## Development: the one-process demo rebuilt and restarted as sources change.
 dev: install
 	@pnpm --silent dev
+
+## One service as a deployable folder: built code (dist/main.js) and its production dependencies only.
+unit: build
+	@bash infra/build/unit.sh "$(SERVICE)" "$(OUT)"
 
 ## One process, embedded Postgres (PGlite), in-process bus, inline jobs; data kept in DATA_DIR.
 run: install build

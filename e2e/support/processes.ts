@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -20,10 +20,11 @@ export interface Proc {
  * Starts an entry point as its own process, keeping its output for failure messages. Built JavaScript
  * runs under plain node with source maps, as in production; a TypeScript file (bench helpers) through tsx.
  */
-export function startProcess(name: string, entry: string, env: Record<string, string>): Proc {
-  const [command, args] = entry.endsWith('.js') ? [process.execPath, ['--enable-source-maps', join(ROOT, entry)]] : [TSX, [join(ROOT, entry)]];
+export function startProcess(name: string, entry: string, env: Record<string, string>, cwd = ROOT): Proc {
+  const path = isAbsolute(entry) ? entry : join(ROOT, entry);
+  const [command, args] = entry.endsWith('.js') ? [process.execPath, ['--enable-source-maps', path]] : [TSX, [path]];
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

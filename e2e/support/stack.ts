@@ -34,6 +34,8 @@ export interface Stack {
 export interface StackOptions {
   /** Distributed mode: processes per service, the gateway included (default 1). */
   replicas?: number;
+  /** Distributed mode: each service's deploy unit folder (`make unit`), run from there instead of the workspace. */
+  units?: Record<string, string>;
 }
 
 /** Distributed stacks share the servers: the key seals carrier secrets (seed and services must agree). */
@@ -53,7 +55,7 @@ export function availableModes(): Mode[] {
 }
 
 export async function startStack(mode: Mode, extraEnv: Record<string, string> = {}, opts: StackOptions = {}): Promise<Stack> {
-  return mode === 'one-process' ? startOneProcess(extraEnv) : startDistributed(extraEnv, opts.replicas ?? 1);
+  return mode === 'one-process' ? startOneProcess(extraEnv) : startDistributed(extraEnv, opts.replicas ?? 1, opts.units);
 }
 
 async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack> {
@@ -81,7 +83,7 @@ async function startOneProcess(extraEnv: Record<string, string>): Promise<Stack>
  * database and the shared real servers. Each process finds its peers through `<NAME>_URL`: the list of
  * that service's replicas.
  */
-async function startDistributed(extraEnv: Record<string, string>, replicas: number): Promise<Stack> {
+async function startDistributed(extraEnv: Record<string, string>, replicas: number, units?: Record<string, string>): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
   await seedDemo(db.target, DEMO, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
@@ -99,10 +101,10 @@ async function startDistributed(extraEnv: Record<string, string>, replicas: numb
     ...urls, ...extraEnv,
   };
   const specs = all.flatMap((s, i) => ports[i].map((port, r) => ({
-    name: r === 0 ? s.name : `${s.name}#${r + 1}`, entry: builtEntry(`services/${s.name}`),
-    env: { ...common, [s.portVar]: String(port) }, url: `http://127.0.0.1:${port}`,
+    name: r === 0 ? s.name : `${s.name}#${r + 1}`, entry: units ? join(units[s.name], 'dist', 'main.js') : builtEntry(`services/${s.name}`),
+    env: { ...common, [s.portVar]: String(port) }, url: `http://127.0.0.1:${port}`, cwd: units?.[s.name] ?? ROOT,
   })));
-  const procs = specs.map((p) => startProcess(p.name, p.entry, p.env));
+  const procs = specs.map((p) => startProcess(p.name, p.entry, p.env, p.cwd));
   const baseUrl = replicaUrls.gateway[0];
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop()));
@@ -121,7 +123,7 @@ async function startDistributed(extraEnv: Record<string, string>, replicas: numb
     const at = specs.findIndex((p) => p.name === name);
     if (at < 0) throw new Error(`no process ${name} in this stack`);
     await procs[at].kill();
-    procs[at] = startProcess(specs[at].name, specs[at].entry, specs[at].env);
+    procs[at] = startProcess(specs[at].name, specs[at].entry, specs[at].env, specs[at].cwd);
     await waitForReady(`${specs[at].url}/readyz`, [procs[at]]);
   };
   const processUrls = Object.fromEntries(specs.map((p) => [p.name, p.url]));
