@@ -8,6 +8,8 @@ export { declareVersions, versionsOf, eventContract, type ServiceVersions, type 
 export { requireInternalAuth, principalOf, publicPrefix } from './internal-auth';
 export { assertValid } from './validate';
 export { listen, closeServer } from './server';
+export { buildServiceApp, serveService, type ServiceAppOptions, type ServeOptions } from './service-app';
+export { isDraining, setDraining, shutdownTimeoutMs } from './shutdown';
 export type { ServiceRuntime, RunningService } from './runtime';
 export { allowOnly } from './method-not-allowed';
 export { ServiceClient, type ServiceResponse } from './service-client';

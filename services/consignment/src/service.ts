@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { declareVersions, closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { buildService } from './app';
@@ -29,16 +29,12 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
     afterCommit,
   });
-  const { server, port } = await listen(handler, rt.port, rt.host);
-  logger.info({ port }, 'consignment service listening');
-  return {
-    name: 'consignment',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await Promise.all(subscriptions.map((s) => s.cancel()));
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'consignment', rt, logger, handler: handler,
+    stopping: [
+      () => Promise.all(subscriptions.map((s) => s.cancel())),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

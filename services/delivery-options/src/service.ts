@@ -1,6 +1,6 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import { declareVersions, closeServer, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { buildHandler } from './app';
 import type { DeliveryOptionsDb } from './database';
@@ -38,16 +38,12 @@ export async function startDeliveryOptionsService(rt: ServiceRuntime, opts: Deli
     logger, internalJwtSecret: rt.internalJwtSecret,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
   });
-  const { server, port } = await listen(handler, rt.port, rt.host);
-  logger.info({ port }, 'delivery-options service listening');
-  return {
-    name: 'delivery-options',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await subscription.cancel();
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'delivery-options', rt, logger, handler: handler,
+    stopping: [
+      () => subscription.cancel(),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { declareVersions, closeServer, listen, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { buildGateway } from './app';
 import type { GatewayDb } from './credentials/credentials.table';
 import { migrations } from './migrations';
@@ -42,15 +42,11 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
     db: database.db, logger, limiter, internalJwtSecret: rt.internalJwtSecret, services: opts.services,
     publicBaseUrl: rt.publicBaseUrl, readiness,
   });
-  const { server, port } = await listen(handler, rt.port, rt.host);
-  logger.info({ port }, 'gateway listening');
-  return {
-    name: 'gateway',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      redis?.disconnect();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'gateway', rt, logger, handler: handler,
+    stopping: [
+      async () => redis?.disconnect(),
+      () => database.close(),
+    ],
+  });
 }

@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { declareVersions, closeServer, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { InternalTokenSigner } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
 import { Queues, type Job } from '@waybill/jobs';
@@ -52,18 +52,14 @@ export async function startManifestService(rt: ServiceRuntime, opts: ManifestSer
     deps, logger, internalJwtSecret: rt.internalJwtSecret,
     readiness: { database: () => database.ping(), jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); } },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'manifest service listening');
-  return {
-    name: 'manifest',
-    port,
-    stop: async () => {
-      stopping = true;
-      await closeServer(server);
-      await sweeper.stop();
-      await Promise.allSettled([...inFlight]);
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'manifest', rt, logger, handler: app,
+    onDrain: () => { stopping = true; },
+    stopping: [
+      () => sweeper.stop(),
+      () => Promise.allSettled([...inFlight]),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { declareVersions, closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
@@ -56,17 +56,13 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
       jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
     },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'tracking-ingest service listening');
-  return {
-    name: 'tracking-ingest',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await projection.cancel();
-      await sweeper.stop();
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'tracking-ingest', rt, logger, handler: app,
+    stopping: [
+      () => projection.cancel(),
+      () => sweeper.stop(),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

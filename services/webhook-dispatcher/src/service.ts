@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { declareVersions, closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { buildApp } from './app';
 import { dispatcherConfig } from './config';
 import type { DispatcherDb } from './database';
@@ -48,18 +48,13 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
       jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
     },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'webhook dispatcher listening');
-  return {
-    name: 'webhook-dispatcher',
-    port,
-    sweep: () => sweeper.sweep(),
-    stop: async () => {
-      await closeServer(server);
-      await subscription.cancel();
-      await sweeper.stop();
-      await worker.stop();
-      await database.close();
-    },
-  };
+  return { ...await serveService({
+    name: 'webhook-dispatcher', rt, logger, handler: app,
+    stopping: [
+      () => subscription.cancel(),
+      () => sweeper.stop(),
+      () => worker.stop(),
+      () => database.close(),
+    ],
+  }), sweep: () => sweeper.sweep() };
 }
