@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import type { TrackingDb } from './database';
 import type { TrackingDeps } from './deps';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { CarrierSecrets } from './secrets/carrier-secrets';
 import { PodUrlSigner } from './pod/pod.url';
 import { POD_RETRY, startPodWorker } from './pod/pod.job';
@@ -31,6 +32,7 @@ export interface TrackingServiceOptions {
 export async function startTrackingIngestService(rt: ServiceRuntime, opts: TrackingServiceOptions = {}): Promise<RunningService> {
   if (!rt.dataEncryptionKey) throw new Error('tracking-ingest needs DATA_ENCRYPTION_KEY (32 bytes, base64) to open carrier ingest secrets');
   const logger = rt.logger.child({ service: 'tracking-ingest' });
+  declareVersions(VERSIONS);
   const box = new SecretBox(rt.dataEncryptionKey);
   const database = openDatabase<TrackingDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
@@ -61,19 +63,15 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
       jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
     },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'tracking-ingest service listening');
-  return {
-    name: 'tracking-ingest',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await projection.cancel();
-      await sweeper.stop();
-      await parking.stop();
-      offGauges();
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'tracking-ingest', rt, logger, handler: app,
+    stopping: [
+      () => projection.cancel(),
+      () => sweeper.stop(),
+      () => parking.stop(),
+      async () => offGauges(),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

@@ -45,7 +45,7 @@ export interface EdgeDeps {
 }
 
 /** Reads the body as bytes (size-limited) so it can be forwarded exactly as sent. */
-export const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
+export const rawBody: express.RequestHandler = express.raw({ type: () => true, limit: BODY_LIMIT });
 
 /**
  * Failed authentications allowed per client address and minute. Far below the request budget: an
