@@ -6,9 +6,9 @@ import { parkedCounts } from './parking.repository';
 const SERVICE = 'tracking-ingest';
 
 /** Events taken out of parking and applied to the consignment that got their number (this process). */
-export const appliedFromParking = processCounter('waybill_tracking_parked_applied_total', 'Parked carrier events applied once a consignment got their tracking number', ['service']);
+const appliedFromParking = processCounter('waybill_tracking_parked_applied_total', 'Parked carrier events applied once a consignment got their tracking number', ['service']);
 /** Events dropped after 30 days without a consignment for their number (this process's sweeps). */
-export const expiredFromParking = processCounter('waybill_tracking_parked_expired_total', 'Parked carrier events dropped unmatched after 30 days', ['service']);
+const expiredFromParking = processCounter('waybill_tracking_parked_expired_total', 'Parked carrier events dropped unmatched after 30 days', ['service']);
 
 export const countApplied = (n: number): void => { if (n > 0) appliedFromParking.inc({ service: SERVICE }, n); };
 export const countExpired = (n: number): void => { if (n > 0) expiredFromParking.inc({ service: SERVICE }, n); };
