@@ -50,6 +50,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
     edge.locals.logger = o.logger;
     edge.use(docsRoutes(o.publicBaseUrl));
     edge.use(ingestRoutes(deps));
+    edge.use(trackingPageRoutes(deps));
     // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
     edge.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
     edge.use('/console', consoleRoutes(deps, new SessionStore(o.db, o.sessionClock), o.consoleDir ?? DEFAULT_CONSOLE_DIR, o.publicBaseUrl));
