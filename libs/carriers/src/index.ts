@@ -5,3 +5,4 @@ export { CarrierRegistry, sandboxRegistry, serviceId } from './registry';
 export { SandboxCarrier, SANDBOX_EMBARGO_POSTCODE, type SandboxProfile } from './sandbox/sandbox-carrier';
 export { SANDBOX_PROFILES } from './sandbox/profiles';
 export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from './labels';
+export * from './outbound';

@@ -1,0 +1,55 @@
+import { CircuitBreaker } from './circuit-breaker';
+import { AccountRateLimiter } from './rate-limiter';
+import { carrierBaseUrl, carrierTimeoutMs, type CarrierHosts } from './base-url';
+import { CarrierHttpClient } from './http-client';
+import type { RetryOptions } from './retry';
+
+/** What a carrier adapter declares about talking to its carrier. */
+export interface CarrierClientProfile {
+  identifier: string;
+  name: string;
+  hosts: CarrierHosts;
+  /** The pace allowed per account (the carrier's published limit, or a safe guess below it). */
+  rateLimit: { perSecond: number; burst: number };
+  breaker?: { failureThreshold: number; openMs: number };
+  retry?: RetryOptions;
+  errorCode?: (body: unknown) => string | undefined;
+}
+
+const DEFAULT_BREAKER = { failureThreshold: 5, openMs: 30_000 };
+const DEFAULT_RETRY: RetryOptions = { retries: 2, baseDelayMs: 250, maxDelayMs: 10_000 };
+
+// One breaker and one pacer per carrier in a process, whichever account or adapter instance calls.
+const breakers = new Map<string, CircuitBreaker>();
+const limiters = new Map<string, AccountRateLimiter>();
+
+/** The carrier's circuit breaker in this process (tests and drills read its state). */
+export function breakerOf(profile: Pick<CarrierClientProfile, 'identifier' | 'breaker'>): CircuitBreaker {
+  let breaker = breakers.get(profile.identifier);
+  if (!breaker) {
+    breaker = new CircuitBreaker(profile.breaker ?? DEFAULT_BREAKER);
+    breakers.set(profile.identifier, breaker);
+  }
+  return breaker;
+}
+
+/** A client for one account of a carrier, sharing the carrier's breaker and pacer. */
+export function carrierClient(
+  profile: CarrierClientProfile, account: { testMode: boolean }, env: Record<string, string | undefined> = process.env,
+): CarrierHttpClient {
+  let limiter = limiters.get(profile.identifier);
+  if (!limiter) {
+    limiter = new AccountRateLimiter(profile.rateLimit);
+    limiters.set(profile.identifier, limiter);
+  }
+  return new CarrierHttpClient({
+    carrier: profile.identifier,
+    carrierName: profile.name,
+    baseUrl: carrierBaseUrl(profile.identifier, profile.hosts, account.testMode, env),
+    timeoutMs: carrierTimeoutMs(env),
+    retry: profile.retry ?? DEFAULT_RETRY,
+    breaker: breakerOf(profile),
+    limiter,
+    errorCode: profile.errorCode,
+  });
+}
