@@ -6,3 +6,4 @@ export { SandboxCarrier, SANDBOX_EMBARGO_POSTCODE, type SandboxProfile } from '.
 export { SANDBOX_PROFILES } from './sandbox/profiles';
 export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from './labels';
 export * from './outbound';
+export * from './accounts';
