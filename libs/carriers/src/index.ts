@@ -7,3 +7,5 @@ export { SANDBOX_PROFILES } from './sandbox/profiles';
 export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from './labels';
 export * from './outbound';
 export * from './accounts';
+export * from './ups';
+export * from './images';

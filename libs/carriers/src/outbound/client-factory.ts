@@ -23,11 +23,22 @@ const DEFAULT_RETRY: RetryOptions = { retries: 2, baseDelayMs: 250, maxDelayMs: 
 const breakers = new Map<string, CircuitBreaker>();
 const limiters = new Map<string, AccountRateLimiter>();
 
-/** The carrier's circuit breaker in this process (tests and drills read its state). */
-export function breakerOf(profile: Pick<CarrierClientProfile, 'identifier' | 'breaker'>): CircuitBreaker {
+const positive = (raw: string | undefined, fallback: number) => (raw && Number.isInteger(Number(raw)) && Number(raw) > 0 ? Number(raw) : fallback);
+
+/**
+ * The carrier's circuit breaker in this process (tests and drills read its state). Made on first use,
+ * with `CARRIER_BREAKER_FAILURES` and `CARRIER_BREAKER_OPEN_MS` overriding the profile's figures.
+ */
+export function breakerOf(
+  profile: Pick<CarrierClientProfile, 'identifier' | 'breaker'>, env: Record<string, string | undefined> = process.env,
+): CircuitBreaker {
   let breaker = breakers.get(profile.identifier);
   if (!breaker) {
-    breaker = new CircuitBreaker(profile.breaker ?? DEFAULT_BREAKER);
+    const base = profile.breaker ?? DEFAULT_BREAKER;
+    breaker = new CircuitBreaker({
+      failureThreshold: positive(env.CARRIER_BREAKER_FAILURES, base.failureThreshold),
+      openMs: positive(env.CARRIER_BREAKER_OPEN_MS, base.openMs),
+    });
     breakers.set(profile.identifier, breaker);
   }
   return breaker;
@@ -48,7 +59,7 @@ export function carrierClient(
     baseUrl: carrierBaseUrl(profile.identifier, profile.hosts, account.testMode, env),
     timeoutMs: carrierTimeoutMs(env),
     retry: profile.retry ?? DEFAULT_RETRY,
-    breaker: breakerOf(profile),
+    breaker: breakerOf(profile, env),
     limiter,
     errorCode: profile.errorCode,
   });
