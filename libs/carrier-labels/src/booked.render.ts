@@ -19,10 +19,21 @@ export interface BookedLabelRequest {
 /** The booked format cannot be turned into the one asked for (a ZPL label into an image). */
 export class LabelConversionUnavailable extends Error {}
 
+// A stored label is asked for in several formats and sizes: decoded once while its bytes are in memory.
+const decoded = new WeakMap<Buffer, Raster>();
+
 const decode = (format: BookedDocuments['labelFormat'], label: Buffer): Raster => {
-  if (format === 'gif') return decodeGif(label);
-  throw new LabelConversionUnavailable(`labels booked as ${format.toUpperCase()} cannot be converted to an image here`);
+  if (format !== 'gif') throw new LabelConversionUnavailable(`labels booked as ${format.toUpperCase()} cannot be converted to an image here`);
+  let raster = decoded.get(label);
+  if (!raster) {
+    raster = decodeGif(label);
+    decoded.set(label, raster);
+  }
+  return raster;
 };
+
+/** ZIP entry dates start in 1980. */
+const zipTime = (d: Date) => (d.getUTCFullYear() < 1980 ? new Date(Date.UTC(1980, 0, 1)) : d);
 
 function pdfOf(rasters: Raster[], req: BookedLabelRequest): Promise<Buffer> {
   const page = PAGE_INCHES[req.labelSize];
@@ -68,7 +79,7 @@ export async function renderBookedLabels(docs: BookedDocuments, req: BookedLabel
     case 'image/png': {
       const pngs = copies(pages.map((p) => rasterToPng(p, req.dpi)), req.labelQuantity);
       const files = Object.fromEntries(pngs.map((png, i) => [`label-${String(i + 1).padStart(3, '0')}.png`, png]));
-      return Buffer.from(zipSync(files, { level: 0, mtime: req.createdAt })).toString('base64');
+      return Buffer.from(zipSync(files, { level: 0, mtime: zipTime(req.createdAt) })).toString('base64');
     }
   }
 }
