@@ -3,6 +3,8 @@ import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireIntern
 import type { CarrierLinkDeps } from './deps';
 import { accountRoutes } from './accounts/account.routes';
 import { bookingRoutes } from './bookings/booking.routes';
+import { pushTokenRoutes } from './push/push-token.routes';
+import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 
 export const AUDIENCE = 'carrier-link';
 
@@ -15,6 +17,10 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   company.use(accountRoutes(deps));
   company.use(bookingRoutes(deps));
   app.use('/companies/:company', company);
+  const ingest = Router();
+  ingest.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
+  ingest.use(pushTokenRoutes(deps, new PushTokens(deps.box.deriveKey(PUSH_TOKEN_KEY_PURPOSE))));
+  app.use('/ingest/v1/carriers', ingest);
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));
   return app;
