@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CarrierAdapter } from '@waybill/carriers';
 import type { SecretBox } from '@waybill/internal-auth';
+import type { JobDriver } from '@waybill/jobs';
 import type { Logger } from '@waybill/logger';
 import type { CarrierLinkDb } from './database';
 
@@ -13,4 +14,6 @@ export interface CarrierLinkDeps {
   adapters: ReadonlyMap<string, CarrierAdapter>;
   /** Absolute base of Waybill's public URLs (the ingest paths handed to carriers). */
   publicUrl: string;
+  /** Later work: push subscriptions after booking. */
+  jobs: JobDriver;
 }

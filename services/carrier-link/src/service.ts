@@ -7,6 +7,7 @@ import { carrierAdapters } from './adapters';
 import type { CarrierLinkDb } from './database';
 import type { CarrierLinkDeps } from './deps';
 import { migrations } from './migrations';
+import { startSubscriptionWorker } from './tracking/subscription.job';
 
 export const SCHEMA = 'carrier_link';
 
@@ -28,10 +29,14 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
   await migrateToLatest(database.db, SCHEMA, migrations);
   const publicUrl = rt.publicBaseUrl ?? rt.defaultPublicUrl;
   const deps: CarrierLinkDeps = {
-    db: database.db, logger, box: new SecretBox(rt.dataEncryptionKey), publicUrl,
+    db: database.db, logger, box: new SecretBox(rt.dataEncryptionKey), publicUrl, jobs: rt.jobs,
     adapters: opts.adapters ?? carrierAdapters({ tokens: opts.tokens ?? new TokenCache(new MemoryTokenStore()), trackingBaseUrl: publicUrl, env: opts.env }),
   };
-  const app = buildApp(deps, { internalJwtSecret: rt.internalJwtSecret, readiness: { database: () => database.ping() } });
+  await startSubscriptionWorker(deps, rt.jobs);
+  const app = buildApp(deps, { internalJwtSecret: rt.internalJwtSecret, readiness: {
+    database: () => database.ping(),
+    jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
+  } });
   const { server, port } = await listen(app, rt.port, rt.host);
   logger.info({ port }, 'carrier-link service listening');
   return {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { signInternalToken } from '@waybill/internal-auth';
-import { InlineJobDriver } from '@waybill/jobs';
+import type { JobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
 import { InProcessEventBus } from '@waybill/messaging';
-import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { createTestDatabase, createTestJobs, type TestDatabase } from '@waybill/testing';
 import { openDatabase } from '@waybill/db';
 import type { RunningService } from '@waybill/http';
 import type { CarrierLinkDb } from './database';
@@ -12,20 +12,25 @@ import { SCHEMA, startCarrierLinkService } from './service';
 
 const SECRET = 'carrier-link-test-internal-secret';
 
-/** The carrier-link service on a fresh database (Postgres with DATABASE_URL, else PGlite), driven as the gateway would. */
+/**
+ * The carrier-link service on a fresh database (Postgres with DATABASE_URL, else PGlite) and its own jobs
+ * (BullMQ with REDIS_URL, else inline), driven as the gateway would.
+ */
 export class CarrierLinkHarness {
-  private constructor(readonly svc: RunningService, readonly testDb: TestDatabase, readonly encryptionKey: string) {}
+  private constructor(readonly svc: RunningService, readonly testDb: TestDatabase, readonly encryptionKey: string, private readonly jobs: JobDriver) {}
 
   static async start(env: Record<string, string>): Promise<CarrierLinkHarness> {
     const testDb = await createTestDatabase();
     const logger = createLogger('test', { level: process.env.LOG_LEVEL ?? 'silent' });
     const encryptionKey = randomBytes(32).toString('base64');
+    // BullMQ under a key prefix of its own with REDIS_URL, inline otherwise.
+    const jobs = createTestJobs();
     const svc = await startCarrierLinkService({
-      db: testDb.target, bus: new InProcessEventBus({ logger }), jobs: new InlineJobDriver({ logger }), logger,
+      db: testDb.target, bus: new InProcessEventBus({ logger }), jobs, logger,
       internalJwtSecret: SECRET, dataEncryptionKey: encryptionKey, defaultPublicUrl: 'https://waybill.example.com',
       peers: {}, port: 0, host: '127.0.0.1',
     }, { env });
-    return new CarrierLinkHarness(svc, testDb, encryptionKey);
+    return new CarrierLinkHarness(svc, testDb, encryptionKey, jobs);
   }
 
   db() {
@@ -51,6 +56,7 @@ export class CarrierLinkHarness {
 
   async close(): Promise<void> {
     await this.svc.stop();
+    await this.jobs.close();
     await this.testDb.drop();
   }
 }

@@ -7,6 +7,7 @@ import type { AccountRow } from '../accounts/account.table';
 import { accountById, bookedDocuments, findBooking, liveAccountOf, markCancelled, recordAnomaly, saveBooking } from './booking.repository';
 import { bookingInput } from './booking.input';
 import type { BookingRow } from './booking.table';
+import { enqueueSubscription } from '../tracking/subscription.job';
 
 export type BookingAnswer =
   | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string }
@@ -39,6 +40,7 @@ export async function book(deps: CarrierLinkDeps, company: string, body: unknown
   try {
     const booking = await carrierOf(deps, account).book(input.request);
     await saveBooking(deps.db, company, input.consignment, account, booking);
+    await enqueueSubscription(deps.jobs, company, input.consignment);
     return answerOf((await findBooking(deps.db, company, input.consignment))!);
   } catch (err) {
     if (!(err instanceof CarrierRejection)) throw err;

@@ -12,6 +12,8 @@ export interface BookingsTable {
   customs_invoice: Buffer | null;
   created_at: ColumnType<Date, never, never>;
   cancelled_at: ColumnType<Date | null, never, string | null>;
+  subscribed_at: ColumnType<Date | null, never, string | null>;
+  unsubscribed_numbers: ColumnType<string[] | null, never, string | null>;
 }
 
 export interface BookedLabelsTable {

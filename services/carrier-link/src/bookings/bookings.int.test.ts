@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UpsDouble } from '@waybill/carrier-doubles';
-import { readPdf } from '@waybill/testing';
+import { eventually, readPdf } from '@waybill/testing';
 import { CarrierLinkHarness } from '../test-support';
 
 const UPS = { clientId: 'ups-app-client-0002', clientSecret: 'ups-app-secret-EFGH', accountNumber: 'Z9Y8X7' };
@@ -56,6 +56,20 @@ describe('bookings at real carriers through carrier-link', () => {
       double.clearFaults();
     }
     expect(double.requests.filter((r) => r.startsWith('ship ')).length).toBe(ships);
+  });
+
+  it('subscribes the booked numbers to UPS Track Alert soon after booking', async () => {
+    const api = await withAccount();
+    const id = consignment();
+    const booked = (await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'ups', request: request() })).body;
+    await eventually(() => booked.tracking_numbers.every((n: string) => double.state.subscriptions.has(n)), { timeoutMs: 20_000, what: 'the Track Alert subscription' });
+    const db = h.db();
+    const row = await eventually(async () => {
+      const r = await db.db.selectFrom('bookings').selectAll().where('consignment_identifier', '=', id).executeTakeFirstOrThrow();
+      return r.subscribed_at ? r : undefined;
+    }, { what: 'subscribed_at' });
+    await db.close();
+    expect(row.unsubscribed_numbers).toEqual([]);
   });
 
   it("answers UPS's refusal as a reason, and a timeout as a refusal recorded for the operator", async () => {

@@ -15,6 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('customs_invoice', 'bytea')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('cancelled_at', 'timestamptz')
+    // Push subscriptions (UPS Track Alert): when the carrier accepted them, and the numbers it refused
+    // (those are polled instead).
+    .addColumn('subscribed_at', 'timestamptz')
+    .addColumn('unsubscribed_numbers', 'jsonb')
     .addPrimaryKeyConstraint('bookings_pk', ['company', 'consignment_identifier'])
     .execute();
   await db.schema.createTable('booked_labels')
