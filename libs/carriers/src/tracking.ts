@@ -66,3 +66,14 @@ export interface CarrierTracking {
    */
   proofOfDelivery(req: ProofOfDeliveryRequest): Promise<ProofOfDeliveryDocument[]>;
 }
+
+/**
+ * Tracking a carrier is asked for rather than pushed. A carrier that implements `pollTracking` is
+ * polled for its open tracking numbers; one that implements `subscribeTracking` is asked to push.
+ */
+export interface CarrierTrackingPull {
+  /** The carrier's events for these numbers, in the generic shape; numbers it does not know are left out. */
+  pollTracking?(trackingNumbers: string[]): Promise<PushedTracking[]>;
+  /** Asks the carrier to push events for these numbers; answers those it accepted and those it refused. */
+  subscribeTracking?(trackingNumbers: string[]): Promise<{ subscribed: string[]; refused: string[] }>;
+}
