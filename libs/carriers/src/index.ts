@@ -8,4 +8,5 @@ export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from 
 export * from './outbound';
 export * from './accounts';
 export * from './ups';
+export * from './royalmail';
 export * from './images';
