@@ -9,4 +9,5 @@ export * from './outbound';
 export * from './accounts';
 export * from './ups';
 export * from './royalmail';
+export * from './dhl-express';
 export * from './images';
