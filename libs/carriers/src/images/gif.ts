@@ -71,29 +71,43 @@ function interlacedRows(height: number): number[] {
   return rows;
 }
 
+/** LZW as GIF uses it: codes grow from minCodeSize + 1 bits up to 12; strings kept as prefix chains. */
 function lzwDecode(data: Buffer, minCodeSize: number, pixels: number): Uint8Array {
   const out = new Uint8Array(pixels);
   const clear = 1 << minCodeSize;
+  const prefix = new Int16Array(4096);
+  const suffix = new Uint8Array(4096);
+  const first = new Uint8Array(4096);
+  const length = new Uint16Array(4096);
+  for (let i = 0; i < clear; i++) { suffix[i] = i; first[i] = i; length[i] = 1; prefix[i] = -1; }
   let size = minCodeSize + 1;
-  let dict: number[][] = [];
-  const reset = () => {
-    dict = Array.from({ length: clear + 2 }, (_, i) => [i]);
-    size = minCodeSize + 1;
-  };
-  reset();
-  let prev: number[] | null = null;
+  let next = clear + 2;
+  let prev = -1;
   let bit = 0;
   let n = 0;
-  while (n < pixels && bit + size <= data.length * 8) {
+  const totalBits = data.length * 8;
+  while (n < pixels && bit + size <= totalBits) {
     let code = 0;
     for (let i = 0; i < size; i++, bit++) code |= ((data[bit >> 3] >> (bit & 7)) & 1) << i;
-    if (code === clear) { reset(); prev = null; continue; }
+    if (code === clear) { size = minCodeSize + 1; next = clear + 2; prev = -1; continue; }
     if (code === clear + 1) break;
-    const entry: number[] = code < dict.length ? dict[code] : [...prev!, prev![0]];
-    for (const v of entry) if (n < pixels) out[n++] = v;
-    if (prev && dict.length < 4096) dict.push([...prev, entry[0]]);
-    if (dict.length === 1 << size && size < 12) size++;
-    prev = entry;
+    if (prev >= 0 && next < 4096) {
+      // The new entry is prev + the first pixel of this code's string (of prev's own, when code is new).
+      prefix[next] = prev;
+      suffix[next] = code < next ? first[code] : first[prev];
+      first[next] = first[prev];
+      length[next] = length[prev] + 1;
+      next++;
+    }
+    const len = length[code];
+    let at = Math.min(n + len, pixels) - 1;
+    for (let c = code, k = len; k > 0; k--, c = prefix[c]) {
+      if (n + k - 1 <= at) out[n + k - 1] = suffix[c];
+    }
+    n += len;
+    if (next === 1 << size && size < 12) size++;
+    prev = code;
+    at = 0;
   }
   return out;
 }

@@ -17,9 +17,20 @@ export function rotateClockwise(r: Raster): Raster {
 /** Nearest-neighbour scaling to an exact size (labels are black and white: no smoothing wanted). */
 export function scaleTo(r: Raster, width: number, height: number): Raster {
   const out = new Uint8Array(width * height);
+  const columns = new Int32Array(width);
+  for (let x = 0; x < width; x++) columns[x] = Math.min(r.width - 1, Math.floor((x * r.width) / width));
+  let lastSource = -1;
   for (let y = 0; y < height; y++) {
     const sy = Math.min(r.height - 1, Math.floor((y * r.height) / height));
-    for (let x = 0; x < width; x++) out[y * width + x] = r.grey[sy * r.width + Math.min(r.width - 1, Math.floor((x * r.width) / width))];
+    const row = y * width;
+    // Consecutive rows from the same source row (scaling up) are copies of the first.
+    if (sy === lastSource) {
+      out.copyWithin(row, row - width, row);
+      continue;
+    }
+    const from = sy * r.width;
+    for (let x = 0; x < width; x++) out[row + x] = r.grey[from + columns[x]];
+    lastSource = sy;
   }
   return { width, height, grey: out };
 }
