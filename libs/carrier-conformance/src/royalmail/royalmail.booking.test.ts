@@ -65,6 +65,8 @@ describe('Royal Mail Click & Drop booking', () => {
     expect((await rejection(f.carrier().book(heavy))).reason).toBe("Royal Mail cannot take packages.0.weight: 21 kg is over the service's 20 kg limit");
     const longPhone = booking('Royal Mail Tracked 24', { destinationContact: { phone: '+44 1234 5678 9012 3456 7890 1234' } });
     expect((await rejection(f.carrier().book(longPhone))).reason).toBe('Royal Mail cannot take recipient.contact_number: Royal Mail accepts at most 25 characters, this has 27');
+    expect((await rejection(f.carrier().book(exportBooking('Royal Mail International Tracked')))).reason)
+      .toBe('Royal Mail cannot take packages: Royal Mail International Tracked takes one parcel a shipment (each parcel carries its own customs declaration); book the parcels as separate consignments');
     expect(f.double.requests.length).toBe(before);
   });
 

@@ -99,6 +99,9 @@ export function rmOrders(req: BookingRequest, service: (typeof RM_SERVICES)[numb
   const senderPhone = f.phone(req.originContact?.phone, 25, 'warehouse.phone');
   const tradingName = f.fit(req.origin.company_name || req.origin.name, 250, 'warehouse.company_name');
   const customs = service.international ? req.customs : null;
+  // Each Click & Drop order carries its own customs declaration, and Waybill does not know which goods
+  // travel in which parcel: an international shipment goes as one parcel.
+  if (service.international && req.parcels.length > 1) f.refuse('packages', `${service.name} takes one parcel a shipment (each parcel carries its own customs declaration); book the parcels as separate consignments`);
   if (service.international && !customs) f.refuse('items', 'Royal Mail needs the customs contents of a shipment leaving the UK');
   const items = customs ? contents(customs, req.parcels) : undefined;
   const subtotal = items ? Math.round(items.reduce((s, it) => s + (it.unitValue ?? 0) * it.quantity, 0) * 100) / 100 : 0;
@@ -106,7 +109,7 @@ export function rmOrders(req: BookingRequest, service: (typeof RM_SERVICES)[numb
     orderReference: i === 0 ? orderNumber : `${orderNumber}-${i + 1}`,
     recipient: { address: recipient, ...(phone ? { phoneNumber: phone } : {}), ...(email ? { emailAddress: email } : {}) },
     sender: { ...(tradingName ? { tradingName } : {}), ...(senderPhone ? { phoneNumber: senderPhone } : {}) },
-    packages: [{ ...rmPackage(p, i, service.maxParcelWeightKg), ...(items && i === 0 ? { contents: items } : {}) }],
+    packages: [{ ...rmPackage(p, i, service.maxParcelWeightKg), ...(items ? { contents: items } : {}) }],
     orderDate: now.toISOString(),
     ...(req.shippingDate ? { plannedDespatchDate: `${req.shippingDate.slice(0, 10)}T00:00:00Z` } : {}),
     subtotal: i === 0 ? subtotal : 0, shippingCostCharged: 0, total: i === 0 ? subtotal : 0,
