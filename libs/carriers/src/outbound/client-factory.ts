@@ -44,13 +44,25 @@ export function breakerOf(
   return breaker;
 }
 
+/**
+ * The pace per account: `CARRIER_RATE_LIMIT_<IDENTIFIER>` as `<calls a second>[/<burst>]` (what the
+ * carrier granted the deployment), else the profile's.
+ */
+export function rateLimitOf(profile: CarrierClientProfile, env: Record<string, string | undefined>): { perSecond: number; burst: number } {
+  const raw = env[`CARRIER_RATE_LIMIT_${profile.identifier.toUpperCase()}`]?.trim();
+  if (!raw) return profile.rateLimit;
+  const m = /^(\d+(?:\.\d+)?)(?:\/(\d+))?$/.exec(raw);
+  if (!m || Number(m[1]) <= 0) throw new Error(`CARRIER_RATE_LIMIT_${profile.identifier.toUpperCase()} must be <calls a second>[/<burst>], not "${raw}"`);
+  return { perSecond: Number(m[1]), burst: m[2] ? Number(m[2]) : Math.max(1, Math.ceil(Number(m[1]) * 2)) };
+}
+
 /** A client for one account of a carrier, sharing the carrier's breaker and pacer. */
 export function carrierClient(
   profile: CarrierClientProfile, account: { testMode: boolean }, env: Record<string, string | undefined> = process.env,
 ): CarrierHttpClient {
   let limiter = limiters.get(profile.identifier);
   if (!limiter) {
-    limiter = new AccountRateLimiter(profile.rateLimit);
+    limiter = new AccountRateLimiter(rateLimitOf(profile, env));
     limiters.set(profile.identifier, limiter);
   }
   return new CarrierHttpClient({

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { captureSpans, metricsRegistry } from '@waybill/telemetry';
 import { AccountRateLimiter, CarrierHttpClient, CircuitBreaker, carrierBaseUrl, carrierTimeoutMs, parseRetryAfter, retryDelay } from './index';
+import { rateLimitOf } from './client-factory';
 import { CarrierCircuitOpen, CarrierNetworkError, CarrierTimeout, CarrierUnavailable } from './errors';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -161,5 +162,13 @@ describe('pacing, retry timing and configuration', () => {
     expect(carrierTimeoutMs({})).toBe(15_000);
     expect(carrierTimeoutMs({ CARRIER_TIMEOUT_MS: '2500' })).toBe(2500);
     expect(() => carrierTimeoutMs({ CARRIER_TIMEOUT_MS: 'soon' })).toThrow(/CARRIER_TIMEOUT_MS/);
+  });
+
+  it('takes the per-account pace from CARRIER_RATE_LIMIT_<CARRIER> when the carrier granted more', () => {
+    const profile = { identifier: 'ups', name: 'UPS', hosts: { test: '', production: '' }, rateLimit: { perSecond: 10, burst: 20 } };
+    expect(rateLimitOf(profile, {})).toEqual({ perSecond: 10, burst: 20 });
+    expect(rateLimitOf(profile, { CARRIER_RATE_LIMIT_UPS: '50/5' })).toEqual({ perSecond: 50, burst: 5 });
+    expect(rateLimitOf(profile, { CARRIER_RATE_LIMIT_UPS: '2.5' })).toEqual({ perSecond: 2.5, burst: 5 });
+    expect(() => rateLimitOf(profile, { CARRIER_RATE_LIMIT_UPS: 'fast' })).toThrow(/CARRIER_RATE_LIMIT_UPS/);
   });
 });
