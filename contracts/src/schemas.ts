@@ -2,6 +2,9 @@
 // A test checks that every JSON file under api/, events/ and webhooks/ is listed here and has a SchemaId.
 import address from '../api/address.json';
 import carrier from '../api/carrier.json';
+import carrierAccount from '../api/carrier-account.json';
+import carrierAccountInput from '../api/carrier-account-input.json';
+import carrierAccountPatch from '../api/carrier-account-patch.json';
 import carrierService from '../api/carrier-service.json';
 import consignment from '../api/consignment.json';
 import consignmentInput from '../api/consignment-input.json';
@@ -109,6 +112,9 @@ export const SchemaId = {
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
   ConsignmentDocuments: `${api}documents.json`,
+  CarrierAccount: `${api}carrier-account.json`,
+  CarrierAccountInput: `${api}carrier-account-input.json`,
+  CarrierAccountPatch: `${api}carrier-account-patch.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
@@ -152,7 +158,7 @@ export const schemaGroups = {
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
-    consignmentDocuments,
+    consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,

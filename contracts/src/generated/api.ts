@@ -965,6 +965,66 @@ export interface ConsignmentDocuments {
 }
 
 /**
+ * A company's account with a carrier. Credential values are never returned: each shows as **** and its last 4 characters. `webhook_credentials` (carriers that push with OAuth, e.g. UPS Track Alert) is returned in full only in the create and rotate responses.
+ */
+export interface CarrierAccount {
+  identifier: string;
+  carrier: string;
+  name: string;
+  test_mode: boolean;
+  enabled: boolean;
+  booking_label_format: 'pdf' | 'zpl';
+  credentials: {
+    [k: string]: string;
+  };
+  created_at: string;
+  last_check: null | {
+    ok: boolean;
+    detail: string | null;
+    at: string;
+  };
+  webhook_credentials?: {
+    client_id: string;
+    client_secret: string;
+    token_url: string;
+    webhook_url: string;
+  };
+}
+
+/**
+ * Body of POST /carrier-accounts. `credentials` holds exactly the keys the carrier's adapter declares (GET /carrier-accounts/credential-keys); a missing or unknown key is a 400 naming it.
+ */
+export interface CarrierAccountInput {
+  /**
+   * The carrier's identifier, e.g. ups.
+   */
+  carrier: string;
+  name: string;
+  /**
+   * Use the carrier's sandbox host instead of its production host.
+   */
+  test_mode?: boolean;
+  enabled?: boolean;
+  booking_label_format?: 'pdf' | 'zpl';
+  credentials: {
+    [k: string]: string;
+  };
+}
+
+/**
+ * Body of PATCH /carrier-accounts/{id}: only the members named change; `credentials` changes key by key.
+ */
+export interface CarrierAccountPatch {
+  name?: string;
+  test_mode?: boolean;
+  enabled?: boolean;
+  booking_label_format?: 'pdf' | 'zpl';
+  credentials?: {
+    [k: string]: string;
+  };
+}
+
+/**
  * A kind of webhook an endpoint can subscribe to (SPEC.md section 6).
  */
 export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';

@@ -33,6 +33,8 @@ export interface CarrierAdapter {
   credentialKeys: readonly CredentialKey[];
   /** The formats it can produce labels in at booking; the first is the default. */
   bookingLabelFormats: readonly BookingLabelFormat[];
+  /** The carrier pushes tracking with OAuth client credentials Waybill issues per account (UPS Track Alert). */
+  pushesWithOAuth?: boolean;
   forAccount(account: CarrierAccountContext): Carrier;
 }
 

@@ -23,6 +23,7 @@ export function upsAdapter(deps: UpsAdapterDeps = {}): CarrierAdapter {
     services: UPS_SERVICES,
     credentialKeys: UPS_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf', 'zpl'],
+    pushesWithOAuth: true,
     forAccount(account: CarrierAccountContext) {
       const client = carrierClient(UPS_CLIENT_PROFILE, account, deps.env);
       return new UpsCarrier(account, new UpsAuth(client, tokens, account), trackingBaseUrl, (gif) => rasterToPng(decodeGif(gif)));

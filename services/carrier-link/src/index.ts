@@ -1,0 +1,2 @@
+export { startCarrierLinkService, SCHEMA, type CarrierLinkOptions } from './service';
+export { buildApp, AUDIENCE } from './app';

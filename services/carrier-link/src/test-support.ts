@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { signInternalToken } from '@waybill/internal-auth';
+import { InlineJobDriver } from '@waybill/jobs';
+import { createLogger } from '@waybill/logger';
+import { InProcessEventBus } from '@waybill/messaging';
+import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { openDatabase } from '@waybill/db';
+import type { RunningService } from '@waybill/http';
+import type { CarrierLinkDb } from './database';
+import { SCHEMA, startCarrierLinkService } from './service';
+
+const SECRET = 'carrier-link-test-internal-secret';
+
+/** The carrier-link service on a fresh database (Postgres with DATABASE_URL, else PGlite), driven as the gateway would. */
+export class CarrierLinkHarness {
+  private constructor(readonly svc: RunningService, readonly testDb: TestDatabase) {}
+
+  static async start(env: Record<string, string>): Promise<CarrierLinkHarness> {
+    const testDb = await createTestDatabase();
+    const logger = createLogger('test', { level: process.env.LOG_LEVEL ?? 'silent' });
+    const svc = await startCarrierLinkService({
+      db: testDb.target, bus: new InProcessEventBus({ logger }), jobs: new InlineJobDriver({ logger }), logger,
+      internalJwtSecret: SECRET, dataEncryptionKey: randomBytes(32).toString('base64'), defaultPublicUrl: 'https://waybill.example.com',
+      peers: {}, port: 0, host: '127.0.0.1',
+    }, { env });
+    return new CarrierLinkHarness(svc, testDb);
+  }
+
+  db() {
+    return openDatabase<CarrierLinkDb>(this.testDb.target, SCHEMA);
+  }
+
+  api(company: string) {
+    const base = `http://127.0.0.1:${this.svc.port}/companies/${company}`;
+    const auth = `Bearer ${signInternalToken(SECRET, 'carrier-link', { company, principal: 'token:test' })}`;
+    return {
+      get: (path: string) => request(base).get(path).set('authorization', auth),
+      post: (path: string, body?: unknown) => request(base).post(path).set('authorization', auth).send(body as object),
+      patch: (path: string, body: unknown) => request(base).patch(path).set('authorization', auth).send(body as object),
+      delete: (path: string) => request(base).delete(path).set('authorization', auth),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.svc.stop();
+    await this.testDb.drop();
+  }
+}
