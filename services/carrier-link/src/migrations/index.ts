@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as accounts from './20261126000000_carrier_accounts';
+import * as bookings from './20261126000100_bookings';
 
 export const migrations: Record<string, Migration> = {
   '20261126000000_carrier_accounts': accounts,
+  '20261126000100_bookings': bookings,
 };
