@@ -23,5 +23,7 @@ export async function rmManifest(cd: ClickAndDrop, done: Map<string, CarrierMani
   }
   const result: CarrierManifest = { reference: `RM-${body.manifestNumber}`, document: pdf ? Buffer.from(pdf, 'base64') : null, scope: 'account' };
   done.set(req.manifestId, result);
+  // Remembered for repeats of recent submissions only: the oldest answers make way.
+  if (done.size > 1000) done.delete(done.keys().next().value!);
   return result;
 }
