@@ -7,6 +7,13 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
  * `Authorization: Bearer <token>` and `x-api-key: <client id>`. Secrets are random 256-bit values, kept
  * only as SHA-256 hashes; tokens are HMAC-signed, short-lived and carry the client id they were issued to.
  */
+/**
+ * The purpose under which services derive the push-token key from DATA_ENCRYPTION_KEY: the service that
+ * issues tokens (the credentials' owner) and the one that checks pushes derive the same key, so neither
+ * hands the other a credential.
+ */
+export const PUSH_TOKEN_KEY_PURPOSE = 'carrier-push-tokens';
+
 export interface WebhookCredentials {
   clientId: string;
   clientSecret: string;

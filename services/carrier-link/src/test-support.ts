@@ -14,17 +14,18 @@ const SECRET = 'carrier-link-test-internal-secret';
 
 /** The carrier-link service on a fresh database (Postgres with DATABASE_URL, else PGlite), driven as the gateway would. */
 export class CarrierLinkHarness {
-  private constructor(readonly svc: RunningService, readonly testDb: TestDatabase) {}
+  private constructor(readonly svc: RunningService, readonly testDb: TestDatabase, readonly encryptionKey: string) {}
 
   static async start(env: Record<string, string>): Promise<CarrierLinkHarness> {
     const testDb = await createTestDatabase();
     const logger = createLogger('test', { level: process.env.LOG_LEVEL ?? 'silent' });
+    const encryptionKey = randomBytes(32).toString('base64');
     const svc = await startCarrierLinkService({
       db: testDb.target, bus: new InProcessEventBus({ logger }), jobs: new InlineJobDriver({ logger }), logger,
-      internalJwtSecret: SECRET, dataEncryptionKey: randomBytes(32).toString('base64'), defaultPublicUrl: 'https://waybill.example.com',
+      internalJwtSecret: SECRET, dataEncryptionKey: encryptionKey, defaultPublicUrl: 'https://waybill.example.com',
       peers: {}, port: 0, host: '127.0.0.1',
     }, { env });
-    return new CarrierLinkHarness(svc, testDb);
+    return new CarrierLinkHarness(svc, testDb, encryptionKey);
   }
 
   db() {
@@ -40,6 +41,12 @@ export class CarrierLinkHarness {
       patch: (path: string, body: unknown) => request(base).patch(path).set('authorization', auth).send(body as object),
       delete: (path: string) => request(base).delete(path).set('authorization', auth),
     };
+  }
+
+  /** A request as the gateway forwards a carrier's public ingest path (the token names the path's carrier). */
+  asCarrier(carrier: string) {
+    const auth = `Bearer ${signInternalToken(SECRET, 'carrier-link', { company: '*', principal: `carrier:${carrier}` })}`;
+    return request(`http://127.0.0.1:${this.svc.port}`).post(`/ingest/v1/carriers/${carrier}/oauth/token`).set('authorization', auth);
   }
 
   async close(): Promise<void> {

@@ -140,6 +140,16 @@ describe('UPS void', () => {
     expect((await rejection(carrier.cancel('1ZA1B2C31199999990'))).reason).toBe('UPS 190100: No shipment found within the allowed void period');
   });
 
+  it('reports a void it could not make: wrong credentials, or UPS not answering', async () => {
+    const carrier = f.carrier();
+    const b = await carrier.book(booking('UPS Standard'));
+    expect((await rejection(f.carrier({ secret: 'wrong' }).cancel(b.consignmentNumber))).reason).toBe('UPS 250002: Invalid Authentication Information.');
+    f.double.inject({ operation: 'void', kind: 'error', status: 503, times: 3 });
+    const e = await rejection(carrier.cancel(b.consignmentNumber));
+    expect([e.reason, e.outcomeUnknown]).toEqual(['UPS unavailable (HTTP 503)', true]);
+    expect(f.double.state.shipments.get(b.consignmentNumber)?.voided).toBe(false);
+  });
+
   it('retries a void through a passing outage (void is safe to repeat)', async () => {
     const carrier = f.carrier();
     const b = await carrier.book(booking('UPS Standard'));

@@ -112,13 +112,15 @@ export class TokenCache {
   }
 
   private async obtain(key: string, fetchToken: () => Promise<FetchedToken>): Promise<string> {
-    if (!(await this.store.lock(key, this.opts.lockMs))) {
+    const locked = await this.store.lock(key, this.opts.lockMs);
+    if (!locked) {
       const deadline = Date.now() + this.opts.waitMs;
       while (Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, this.opts.pollMs));
         const theirs = await this.store.get(key);
         if (theirs) return theirs;
       }
+      // The holder vanished or is stuck: fetch anyway, leaving its lock to lapse.
     }
     try {
       const fetched = await fetchToken();
@@ -127,7 +129,7 @@ export class TokenCache {
       await this.store.set(key, fetched.token, Math.max(lifeMs * 0.9, lifeMs - 60_000));
       return fetched.token;
     } finally {
-      await this.store.unlock(key);
+      if (locked) await this.store.unlock(key);
     }
   }
 }

@@ -55,11 +55,12 @@ export class UpsCarrier implements Carrier {
     return { ...booking, appliedOptions: {} };
   }
 
+  /** Voids at UPS; a void UPS refuses, or one that got no answer, is a CarrierRejection saying so. */
   async cancel(consignmentNumber: string): Promise<void> {
-    const answer = await this.auth.send({
+    const answer = await this.call('void', () => this.auth.send({
       operation: 'void', method: 'DELETE', idempotent: true,
       path: `/api/shipments/${UPS_SHIP_VERSION}/void/cancel/${encodeURIComponent(consignmentNumber)}`,
-    });
+    }));
     const code = (answer.body as UpsVoidAnswer | undefined)?.VoidShipmentResponse?.SummaryResult?.Status?.Code;
     // UPS answers status 1 both for "voided" and "already voided".
     if (answer.status === 200 && code === '1') return;
@@ -122,8 +123,8 @@ export class UpsCarrier implements Carrier {
   }
 
   /**
-   * A booking whose call got no answer is a refusal that says why; when the request may have reached
-   * UPS (timeout, outage) UPS may have booked it, so it is counted as an anomaly for the operator.
+   * A call that got no usable answer is a refusal that says why; when the request may have reached UPS
+   * (timeout, outage) UPS may have acted on it, so it is counted as an anomaly for the operator.
    */
   private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     try {

@@ -116,6 +116,20 @@ describe('carrier accounts (API.md section 11)', () => {
     }]);
   });
 
+  it('lists the carriers and services a company can use: those of its enabled accounts', async () => {
+    const api = h.api(company());
+    expect((await api.get('/account-carriers')).body).toEqual([]);
+    const id = (await api.post('/carrier-accounts', upsBody())).body.identifier;
+    const [ups] = (await api.get('/account-carriers')).body;
+    expect(ups).toMatchObject({ identifier: 'ups', name: 'UPS', account: id });
+    expect(ups.services.map((s: { identifier: string }) => s.identifier)).toEqual([
+      'UPS|UPS Standard', 'UPS|UPS Express', 'UPS|UPS Express Saver', 'UPS|UPS Expedited', 'UPS|UPS Ground', 'UPS|UPS Next Day Air',
+    ]);
+    expect(ups.services[4]).toMatchObject({ code: '03', origins: ['US', 'PR'], destinations: ['US', 'PR'], max_parcel_weight_kg: 68 });
+    await api.patch(`/carrier-accounts/${id}`, { enabled: false });
+    expect((await api.get('/account-carriers')).body).toEqual([]);
+  });
+
   it('answers 405 for a method a path does not take', async () => {
     expect((await h.api(company()).delete('/carrier-accounts')).status).toBe(405);
   });
