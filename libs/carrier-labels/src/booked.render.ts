@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { decodeGif, packBits, rasterToPng, type BookedDocuments, type Raster } from '@waybill/carriers';
 import { fitOnPage, pageDots, PAGE_INCHES, type LabelSizeName } from './page';
 import { graphicFieldOfBytes, type ZplCompression } from './zpl-graphic';
+import { rasterisePdf } from './pdf-raster';
 
 export type DocumentType = 'application/pdf' | 'application/x-zebra-zpl' | 'image/png' | 'image/x-png-list';
 
@@ -57,15 +58,19 @@ const copies = <T>(items: T[], n: number): T[] => items.flatMap((i) => Array.fro
 
 /**
  * The carrier's own labels, stored at booking, in the format a documents request asks for: ZPL labels
- * as they are for ZPL; image labels placed on a page of the requested size for PDF and PNG, or as a
- * ^GF graphic for ZPL. Answers what `labels` holds in the documents response.
+ * as they are for ZPL; image and PDF labels (rendered) placed on a page of the requested size for PDF
+ * and PNG, or as a ^GF graphic for ZPL. Answers what `labels` holds in the documents response.
  */
 export async function renderBookedLabels(docs: BookedDocuments, req: BookedLabelRequest): Promise<string | string[]> {
   if (docs.labelFormat === 'zpl' && req.documentType === 'application/x-zebra-zpl') {
     return copies(docs.labels.map((l) => l.toString('latin1').trim()), req.labelQuantity).join('\n');
   }
   const { width, height } = pageDots(req.labelSize, req.dpi);
-  const pages = docs.labels.map((l) => fitOnPage(decode(docs.labelFormat, l), width, height));
+  // A PDF label is rendered page by page (a Royal Mail label may carry its CN22 on a second page).
+  const sources = docs.labelFormat === 'pdf'
+    ? (await Promise.all(docs.labels.map((l) => rasterisePdf(l, req.dpi)))).flat()
+    : docs.labels.map((l) => decode(docs.labelFormat, l));
+  const pages = sources.map((r) => fitOnPage(r, width, height));
   switch (req.documentType) {
     case 'application/pdf':
       return (await pdfOf(pages, req)).toString('base64');

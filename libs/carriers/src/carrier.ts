@@ -68,6 +68,10 @@ export interface BookingRequest {
   parcels: ParcelSpec[];
   options: Record<string, string>;
   shippingDate?: string | null;
+  /** The warehouse's IANA time zone (e.g. `Europe/London`): carriers that take a local shipping time need it. */
+  originTimeZone?: string | null;
+  /** The warehouse's daily collection cutoff, `HH:MM` local time; bookings after it ship the next working day. */
+  originCutoff?: string | null;
   /** Sender and recipient contacts; real carriers require a phone number on international routes. */
   originContact?: Contact | null;
   destinationContact?: Contact | null;
@@ -98,6 +102,11 @@ export interface Booking {
   appliedOptions: Record<string, string>;
   /** The carrier's own labels; absent for carriers whose labels Waybill draws from labelDesign. */
   documents?: BookedDocuments;
+  /**
+   * The carrier's own reference of what was booked where it is not the consignment number (Royal Mail's
+   * order identifier, DHL's pickup confirmation number): stored with the booking and handed back to cancel.
+   */
+  carrierReference?: string | null;
 }
 
 /**
@@ -138,6 +147,13 @@ export interface ManifestRequest {
 export interface CarrierManifest {
   /** The carrier's own reference for the manifest (printed on the manifest document). */
   reference: string;
+  /** The carrier's own manifest document (a PDF), where it produces one; else Waybill draws it. */
+  document?: Buffer | null;
+  /**
+   * `account` when the carrier manifests every labelled, unmanifested consignment of the account whatever
+   * the request listed (Royal Mail Click & Drop); `listed` (the default) when it covers the listed ones only.
+   */
+  scope?: 'listed' | 'account';
 }
 
 export interface CarrierServiceDef {
@@ -169,8 +185,11 @@ export interface Carrier extends CarrierTracking, CarrierTrackingPull {
   /** Whether a shipment on this route needs a customs invoice from this carrier. */
   requiresCustoms(originCountry: string, destinationCountry: string): boolean;
   book(req: BookingRequest): Promise<Booking>;
-  /** Releases a booking; cancelling an unknown or already-cancelled booking succeeds. */
-  cancel(consignmentNumber: string): Promise<void>;
+  /**
+   * Releases a booking; cancelling an unknown or already-cancelled booking succeeds. `booked` carries what
+   * the booking stored besides the consignment number (its `carrierReference`).
+   */
+  cancel(consignmentNumber: string, booked?: { carrierReference?: string | null }): Promise<void>;
   /**
    * Submits a manifest. Throws CarrierRejection when the carrier refuses it (retrying will not help);
    * any other error is transient. Idempotent per `manifestId`.

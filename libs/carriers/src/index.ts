@@ -8,6 +8,9 @@ export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from 
 export * from './outbound';
 export * from './accounts';
 export * from './ups';
+export * from './royalmail';
+export * from './dhl-express';
 export * from './images';
 export { nextPollAt, POLL_FIRST_MS, POLL_MAX_INTERVAL_MS, POLL_GIVE_UP_MS, type PollState } from './polling';
+export { pollInBatches, pollCallsPerHour, type DueNumber, type PollRound } from './poll-batches';
 export { PUSH_TOKEN_KEY_PURPOSE, newWebhookCredentials, secretMatches, basicCredentials, PushTokens, type WebhookCredentials, type IssuedToken } from './push-auth';

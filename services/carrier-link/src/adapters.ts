@@ -1,4 +1,5 @@
 import { upsAdapter, type CarrierAdapter, type TokenCache } from '@waybill/carriers';
+import { dhlExpressAdapter, royalMailAdapter } from '@waybill/carriers';
 
 /**
  * The real carriers this deployment connects: one registration line per carrier. Each adapter brings
@@ -6,5 +7,7 @@ import { upsAdapter, type CarrierAdapter, type TokenCache } from '@waybill/carri
  */
 export function carrierAdapters(o: { tokens?: TokenCache; trackingBaseUrl: string; env?: Record<string, string | undefined> }): Map<string, CarrierAdapter> {
   const adapters = [upsAdapter({ tokens: o.tokens, trackingBaseUrl: o.trackingBaseUrl, env: o.env })];
+  adapters.push(royalMailAdapter({ trackingBaseUrl: o.trackingBaseUrl, env: o.env }));
+  adapters.push(dhlExpressAdapter({ trackingBaseUrl: o.trackingBaseUrl, env: o.env }));
   return new Map(adapters.map((a) => [a.identifier, a]));
 }

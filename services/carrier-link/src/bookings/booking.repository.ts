@@ -19,6 +19,7 @@ export async function saveBooking(db: Db, company: string, consignment: string, 
       company, consignment_identifier: consignment, account_id: account.id, carrier: account.carrier,
       consignment_number: b.consignmentNumber, tracking_numbers: JSON.stringify(b.trackingNumbers), tracking_url: b.trackingUrl,
       label_format: b.documents?.labelFormat ?? null, customs_invoice: b.documents?.customsInvoice ?? null,
+      carrier_reference: b.carrierReference ?? null,
     }).execute();
     const labels = b.documents?.labels ?? [];
     if (labels.length) {

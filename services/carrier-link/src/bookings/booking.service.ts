@@ -65,7 +65,7 @@ export async function cancel(deps: CarrierLinkDeps, company: string, consignment
   const account = await accountById(deps.db, company, row.account_id);
   if (!account) throw new NotFoundError();
   try {
-    await carrierOf(deps, account).cancel(row.consignment_number);
+    await carrierOf(deps, account).cancel(row.consignment_number, { carrierReference: row.carrier_reference });
   } catch (err) {
     if (err instanceof CarrierRejection) return { cancelled: false, rejection_reason: err.reason };
     throw err;

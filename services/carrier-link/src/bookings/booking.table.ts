@@ -10,6 +10,7 @@ export interface BookingsTable {
   tracking_url: string;
   label_format: 'zpl' | 'gif' | 'png' | 'pdf' | null;
   customs_invoice: Buffer | null;
+  carrier_reference: string | null;
   created_at: ColumnType<Date, never, never>;
   cancelled_at: ColumnType<Date | null, never, string | null>;
   subscribed_at: ColumnType<Date | null, never, string | null>;
