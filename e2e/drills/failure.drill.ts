@@ -83,7 +83,7 @@ describe('failure drills: restarts, kills and a receiver outage under steady loa
     const [pg, redis, rabbit] = world.servers();
     // Carrier scans sent 0-50 ms after each allocation, while RabbitMQ restarts: tracking-ingest hears of
     // the numbers only after the broker is back, so most of these pushes overtake their allocation.
-    const early = wanted('rabbitmq') ? earlyPushLoad(stack, { everyMs: 100 }) : undefined;
+    const early = wanted('rabbitmq') ? earlyPushLoad(stack, { everyMs: 250 }) : undefined;
     if (wanted('rabbitmq')) await drill('restart RabbitMQ', restart(rabbit));
     await early?.stop();
     if (wanted('redis')) await drill('restart Redis', restart(redis));
