@@ -8,14 +8,23 @@ import { runService } from '../shutdown';
  */
 const HOLD_MS = Number(process.env.DRAIN_HOLD_MS ?? 1500);
 const record = (line: string) => appendFileSync(process.env.DRAIN_RECORD!, `${line}\n`);
-const hold = () => new Promise((r) => setTimeout(r, HOLD_MS));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Work in hand is held until shutdown has begun (a loaded machine may take longer than HOLD_MS to send the
+// signal), then for HOLD_MS more, so the request, the message and the job are surely in flight while draining.
+const shutdownBegun = new Promise((r) => process.once('SIGTERM', r));
+const hold = async (ms = HOLD_MS) => {
+  await Promise.race([shutdownBegun, sleep(30_000)]);
+  await sleep(ms);
+};
 
 runService('consignment', async (rt) => {
   const app = createApp(rt.logger.child({ service: 'drain-fixture' }));
   mountHealth(app, {});
   app.get('/slow', async (_req, res) => {
     record('request-start');
-    await hold();
+    // Longer than the job and the message: job workers are stopped before the server, and the request must
+    // still be in flight when the server starts closing.
+    await hold(2 * HOLD_MS);
     record('request-done');
     res.json({ done: true });
   });
