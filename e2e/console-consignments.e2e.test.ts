@@ -54,7 +54,7 @@ describe.each(availableModes())('console: consignments and manifests in a browse
     browser = await openBrowser();
     page = browser.page;
     await signIn(page, stack);
-    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

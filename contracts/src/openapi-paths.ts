@@ -5,6 +5,7 @@ import {
 import { deliveryOperations } from './openapi-delivery';
 import { webhookOperations } from './openapi-webhooks';
 import { ingestOperations } from './openapi-ingest';
+import { dashboardOperations } from './openapi-dashboard';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
 
@@ -206,5 +207,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...operations,
+  ...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...dashboardOperations, ...operations,
 ];

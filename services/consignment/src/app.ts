@@ -12,6 +12,7 @@ import { allocateRoutes } from './consignments/consignment.allocate.routes';
 import { allocationRulesClient, type AllocationRules } from './consignments/consignment.auto-allocation';
 import { manifestClaimRoutes } from './manifests/manifest-claim.routes';
 import { consignmentHotRoutes } from './consignments/consignment.hot-routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 export const AUDIENCE = 'consignment';
 
@@ -51,6 +52,7 @@ export function buildService(o: AppOptions): { app: Express; companies: CompanyD
   company.use(allocateRoutes(deps));
   company.use(consignmentRoutes(deps, o.publicBaseUrl));
   company.use(manifestClaimRoutes(deps));
+  company.use(dashboardRoutes(o.db, deps.now));
   app.use('/companies/:company', company);
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));

@@ -62,6 +62,7 @@ export const api = {
   get: (path: string) => request('GET', companyUrl(path)),
   post: (path: string, body: unknown = {}) => request('POST', companyUrl(path), body),
   patch: (path: string, body: unknown) => request('PATCH', companyUrl(path), body),
+  put: (path: string, body: unknown) => request('PUT', companyUrl(path), body),
   del: (path: string) => request('DELETE', companyUrl(path)),
 };
 

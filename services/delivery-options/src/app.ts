@@ -7,6 +7,7 @@ import type { RulesDeps } from './rules/rule.service';
 import { deliveryOptionsRoutes } from './quote/delivery-options.routes';
 import { checkoutLane } from './quote/checkout-lane';
 import { allocationRoutes } from './allocation/allocation.routes';
+import { previewRoutes } from './preview/preview.routes';
 import { ruleRoutes } from './rules/rule.routes';
 
 export const AUDIENCE = 'delivery-options';
@@ -27,6 +28,7 @@ export function buildApp(o: AppOptions): Express {
   company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
   company.use(deliveryOptionsRoutes(o.quote));
   company.use(allocationRoutes(o.quote));
+  company.use(previewRoutes(o.quote, o.rules));
   company.use(ruleRoutes(o.rules));
   app.use('/companies/:company', company);
   app.use(notFoundHandler);

@@ -3,6 +3,7 @@ import type { Logger } from '@waybill/logger';
 import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
 import type { DispatcherDeps } from './deps';
 import { webhookRoutes } from './webhooks.routes';
+import { webhookDashboardRoutes } from './dashboard/dashboard.routes';
 
 export const AUDIENCE = 'webhook-dispatcher';
 
@@ -21,6 +22,7 @@ export function buildApp(o: AppOptions): Express {
   const company = Router({ mergeParams: true });
   company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
   company.use(webhookRoutes(o.deps, o.publicBaseUrl));
+  company.use(webhookDashboardRoutes(o.deps));
   app.use('/companies/:company', company);
   app.use(notFoundHandler);
   app.use(errorMiddleware(o.logger));

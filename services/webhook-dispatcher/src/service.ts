@@ -10,6 +10,7 @@ import { systemResolver, type Resolver } from './security/url-guard';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { DeliverySweeper } from './delivery/delivery.sweeper';
 import { startTrackingEventsConsumer, TRACKING_EVENTS_QUEUE } from './consumers/tracking-events.consumer';
+import { WebhookRollup } from './dashboard/webhook-rollup';
 
 export const SCHEMA = 'webhook_dispatcher';
 
@@ -23,7 +24,7 @@ export interface DispatcherOptions {
 }
 
 /** Migrates, starts the delivery worker, the sweeper and the tracking-events consumer, and serves the API. */
-export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: DispatcherOptions = {}): Promise<RunningService & { sweep(): Promise<unknown> }> {
+export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: DispatcherOptions = {}): Promise<RunningService & { sweep(): Promise<unknown>; rollup(): Promise<number> }> {
   const logger = rt.logger.child({ service: 'webhook-dispatcher' });
   const config = dispatcherConfig({ ...process.env, ...opts.env });
   const database = openDatabase<DispatcherDb>(rt.db, SCHEMA);
@@ -38,6 +39,8 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
   const subscription = await startTrackingEventsConsumer(deps, rt.bus, opts.queue ?? TRACKING_EVENTS_QUEUE);
   const sweeper = new DeliverySweeper(deps);
   sweeper.start();
+  const rollup = new WebhookRollup(deps, config.rollupIntervalMs, SCHEMA);
+  rollup.start();
   const app = buildApp({
     deps, logger, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl,
     readiness: {
@@ -52,10 +55,12 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
     name: 'webhook-dispatcher',
     port,
     sweep: () => sweeper.sweep(),
+    rollup: () => rollup.drain(),
     stop: async () => {
       await closeServer(server);
       await subscription.cancel();
       await sweeper.stop();
+      await rollup.stop();
       await worker.stop();
       await database.close();
     },
