@@ -36,11 +36,11 @@ describe.each(availableModes())('delivery rules preview (%s)', (mode) => {
 
   it('answers 400 naming every bad field under its path in the body', async () => {
     const bad = await api.post('/delivery-rules/preview', {
-      rules: [norwayRule('1'), { ...norwayRule('x'), service_id: 'Nope|Nothing' }],
+      rules: [norwayRule('1'), { ...norwayRule('1'), service_id: 'Nope|Nothing' }, norwayRule('x')],
       basket: { recipient: { address: { country: 'Atlantis' } } },
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['rules.1.service_id', 'rules.1.price.amount', 'basket.recipient.address.country']));
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['rules.1.service_id', 'rules.2.price.amount', 'basket.recipient.address.country']));
     expect(bad.body.errors['rules.0.service_id']).toBeUndefined();
     expect((await api.post('/delivery-rules/preview', { basket: GB })).body.detail).toMatch(/rules/);
     expect((await api.call('GET', '/delivery-rules/preview')).status).toBe(405);
