@@ -150,5 +150,9 @@ describe.each(availableModes())('console: dashboard and exceptions in a browser 
 
     await page.locator('#exception-queue tbody tr', { hasText: 'GEN-2' }).getByRole('link', { name: 'Open' }).click();
     await page.getByRole('heading', { name: 'Consignment GEN-2', level: 1 }).waitFor();
+    // The detail links to the recipient's public tracking page.
+    const link = page.locator('#tracking-page a');
+    expect(await link.getAttribute('href')).toBe((await consignment('GEN-2')).tracking_url);
+    expect((await fetch((await link.getAttribute('href'))!)).status).toBe(200);
   });
 });

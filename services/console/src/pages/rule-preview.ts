@@ -65,7 +65,8 @@ export function rulePreview(warehouses: string[], proposed: () => { rules: Rule[
 
 function options(list: Option[]): HTMLElement {
   if (list.length === 0) return empty('No option: no enabled rule applies to this basket.');
-  return h('div', { class: 'scroll' }, h('table', { id: 'preview-options' },
+  // Focusable, so a keyboard user can scroll it when the options are wider than the panel.
+  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Quoted options' }, h('table', { id: 'preview-options' },
     h('thead', {}, h('tr', {}, ...['Service', 'Type', 'Delivery', 'Price'].map((t) => h('th', { scope: 'col' }, t)))),
     h('tbody', {}, ...list.map((o) => h('tr', {}, h('td', {}, o.service_id.replace('|', ' · ')), h('td', {}, o.delivery_type.replace('_', ' ')),
       h('td', {}, o.estimated_delivery_date ?? '—', o.delivery_window ? ` ${o.delivery_window.start}–${o.delivery_window.end}` : ''),
