@@ -5,7 +5,7 @@ PNPM_VERSION := 10.34.8
 PREREQ := node infra/local/prerequisites.cjs
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: run test up down install typecheck bench contracts drills
+.PHONY: run test up down install typecheck bench contracts drills build dev unit
 
 # The console's front end is built here (Vite, a second or two) so the gateway can serve it at /console/.
 # pnpm comes from the npm registry when the machine lacks a working one: a corepack shim whose signature
@@ -17,8 +17,21 @@ install:
 	@pnpm install --frozen-lockfile --prefer-offline
 	@pnpm --filter @waybill/console build >/dev/null
 
+## Compiles every service and lib to its dist/ (JavaScript with source maps) with `tsc -b`: incremental,
+## so packages whose sources did not change are not compiled again. Every process runs this output.
+build: install
+	@pnpm --silent build
+
+## Development: the one-process demo rebuilt and restarted as sources change.
+dev: install
+	@pnpm --silent dev
+
+## One service as a deployable folder: built code (dist/main.js) and its production dependencies only.
+unit: build
+	@bash infra/build/unit.sh "$(SERVICE)" "$(OUT)"
+
 ## One process, embedded Postgres (PGlite), in-process bus, inline jobs; data kept in DATA_DIR.
-run: install
+run: install build
 	@$(PREREQ) port
 	@pnpm demo
 
@@ -26,13 +39,13 @@ run: install
 ## packages when missing (as root with apt-get; otherwise one line says what to install, or set CHROMIUM=/path).
 ## PostgreSQL, RabbitMQ and Redis are those of DATABASE_URL, AMQP_URL, REDIS_URL, else the usual local addresses
 ## where they answer; the last lines say which suites did not run and what would run them.
-test: install
+test: install build
 	@$(PREREQ) chromium
 	@pnpm typecheck
 	@pnpm test
 
 ## Distributed mode: each service its own process against DATABASE_URL, AMQP_URL, REDIS_URL.
-up: install
+up: install build
 	@bash infra/local/up.sh
 
 down:
@@ -44,13 +57,13 @@ typecheck: install
 contracts: install
 	@pnpm contracts:generate
 
-bench: install
+bench: install build
 	@servers=$$($(PREREQ) servers --require) && eval "$$servers" && pnpm bench
 
 ## Failure drills, several minutes: the distributed stack on private Postgres/Redis/RabbitMQ servers
 ## (never the shared ones) under steady load, while each server restarts, each service is killed with
 ## SIGKILL, and the webhook receiver goes down; prints a table of what was accepted, lost and delivered.
-drills: install
+drills: install build
 	@$(PREREQ) drills
 	@pnpm drills
 

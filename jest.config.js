@@ -6,6 +6,12 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@electric-sql)/)'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Tests run the TypeScript sources: a workspace package resolves to its src/index.ts, not its built dist/.
+  moduleNameMapper: {
+    '^@waybill/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@waybill/admin$': '<rootDir>/infra/admin/src/index.ts',
+    '^@waybill/([a-z-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
+  },
   // Generous: end-to-end files start whole stacks in beforeAll, and a loaded CI machine is slow to boot them.
   testTimeout: 180000,
   setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],

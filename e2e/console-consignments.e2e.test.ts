@@ -5,7 +5,7 @@ import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { pdfPages, pngSize, zipEntries } from './support/documents';
-import { downloadBytes, ensureConsoleBuilt, openBrowser, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
+import { downloadBytes, ensureConsoleBuilt, openSignedIn, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
 import { badgeHistory, downloadsOf, recordManifestBadges, untilRows } from './support/console-page';
 
 const GDOM = 'Generic Carrier|Generic Domestic Service GDOM';
@@ -51,10 +51,8 @@ describe.each(availableModes())('console: consignments and manifests in a browse
     await create('CANCEL-1');
     for (const order of MANIFEST) await create(order);
     await create('SWIFT-1', { service_id: SWIFT });
-    browser = await openBrowser();
+    browser = await openSignedIn(stack);
     page = browser.page;
-    await signIn(page, stack);
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { eventually } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from './support/stack';
@@ -82,7 +81,7 @@ describe.each(availableModes())('delivery rules management (%s)', (mode) => {
   if (mode === 'distributed') {
     it('picks up a rule added by the admin CLI in another process, without a restart', async () => {
       expect(await norway()).toEqual([]);
-      const cli = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), ['infra/admin/src/main.ts', 'rules', 'add', stack.creds.company, '--json', JSON.stringify(norwayRule('7.25'))], {
+      const cli = spawnSync(process.execPath, ['--enable-source-maps', 'infra/admin/dist/main.js', 'rules', 'add', stack.creds.company, '--json', JSON.stringify(norwayRule('7.25'))], {
         cwd: ROOT, env: { ...process.env, DATABASE_URL: stack.databaseUrl, LOG_LEVEL: 'warn' }, encoding: 'utf8',
       });
       expect(cli.stderr).toBe('');

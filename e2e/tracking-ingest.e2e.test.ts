@@ -79,7 +79,7 @@ describe.each(availableModes())('carrier tracking ingest (%s)', (mode) => {
     const [p1, p2] = c.packages.map((p: { tracking_number: string }) => p.tracking_number);
     await untilKnown('generic', p1);
     const first = await push('generic', trackingBody({ [p1]: [ev('In Transit', 9, { carrier_code: 'HUB', location: 'Leeds' })], GC000UNKNOWN: [ev('IN_TRANSIT', 9)] }));
-    expect(first.body).toEqual({ accepted: 1, duplicates: 0, unknown: ['GC000UNKNOWN'] });
+    expect(first.body).toEqual({ accepted: 2, duplicates: 0, unknown: ['GC000UNKNOWN'] });
     await waitForStatus(c.identifier, 'Despatched');
     // An older exception arriving late: the latest event (in transit) stays in charge.
     expect((await push('generic', trackingBody({ [p1]: [ev('EXCEPTION', 8)] }))).body).toEqual({ accepted: 1, duplicates: 0, unknown: [] });

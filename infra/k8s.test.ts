@@ -17,9 +17,19 @@ function k8sDocs(): any[] {
 }
 const ofKind = (kind: string) => k8sDocs().filter((d) => d.kind === kind);
 
-test('every service of the catalogue has a compose service running its own package', () => {
+/** The targets of infra/docker/Dockerfile: `FROM runtime AS <name>`, each copying its own deploy unit. */
+function imageTargets(): string[] {
+  const file = readFileSync(join(ROOT, 'infra', 'docker', 'Dockerfile'), 'utf8');
+  return [...file.matchAll(/^FROM runtime AS ([a-z-]+)\nCOPY --from=unit-\1 --chown=node:node \/unit \/app$/gm)].map((m) => m[1]);
+}
+
+test('every service of the catalogue has an image target holding its deploy unit, and a compose service running it', () => {
+  expect(imageTargets().sort()).toEqual([...SERVICES, 'admin'].sort());
   const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
-  for (const name of SERVICES) expect([name, compose.services[name]?.command]).toEqual([name, ['pnpm', '--filter', `@waybill/${name}`, 'start']]);
+  for (const name of SERVICES) {
+    expect([name, compose.services[name]?.build?.target, compose.services[name]?.image, compose.services[name]?.command]).toEqual([name, name, `waybill-${name}:local`, undefined]);
+  }
+  expect(compose.services.seed.build.target).toBe('admin');
   for (const dep of ['postgres', 'rabbitmq', 'redis', 'otel-collector']) expect(Object.keys(compose.services)).toContain(dep);
 });
 
@@ -31,6 +41,8 @@ test('every service has a Deployment with probes on its own port, resource limit
     const entry = SERVICE_CATALOGUE.find((s) => s.name === d.metadata.name);
     const port = entry?.defaultPort ?? 8080;
     expect([d.metadata.name, c.ports[0].containerPort]).toEqual([d.metadata.name, port]);
+    expect([d.metadata.name, c.image, c.command]).toEqual([d.metadata.name, `waybill-${d.metadata.name}:latest`, undefined]);
+    expect(d.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(30);
     expect(c.env).toContainEqual({ name: entry?.portVar ?? 'PORT', value: String(port) });
     expect(c.livenessProbe.httpGet.path).toBe('/healthz');
     expect(c.readinessProbe.httpGet.path).toBe('/readyz');
@@ -46,7 +58,7 @@ test('the ConfigMap gives every service the URL of every other, and migrations r
   const [config] = ofKind('ConfigMap');
   for (const s of SERVICE_CATALOGUE) expect(config.data[s.urlVar]).toBe(`http://${s.name}:${s.defaultPort}`);
   const [job] = ofKind('Job');
-  expect(job.spec.template.spec.containers[0].command).toEqual(['pnpm', '--silent', 'waybill', 'migrate']);
+  expect([job.spec.template.spec.containers[0].image, job.spec.template.spec.containers[0].args]).toEqual(['waybill-admin:latest', ['migrate']]);
   expect(ofKind('Secret')[0].stringData).toEqual(expect.objectContaining({ DATABASE_URL: expect.any(String), INTERNAL_JWT_SECRET: expect.any(String) }));
 });
 

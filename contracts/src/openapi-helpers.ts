@@ -59,6 +59,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'carrier_id', in: 'path', required: true, schema: { type: 'string', examples: ['generic'] },
     description: 'The carrier\'s identifier, as `GET /carriers` lists it. An unknown one answers 401.',
   },
+  tracking_number: {
+    name: 'tracking_number', in: 'path', required: true, schema: { type: 'string', maxLength: 50 },
+    description: 'A tracking number of the consignment, as the carrier issued it (any package\'s).',
+  },
   document_id: {
     name: 'document_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
     description: 'The `document_id` of the proof-of-delivery webhook.',

@@ -18,8 +18,10 @@ export const ingestOperations: readonly OperationDef[] = [
       + 'the carrier\'s code table gives it from `carrier_code`. Timestamps without a zone are UTC, and may be at most 24 hours '
       + 'ahead. Any invalid field refuses the whole push (400) before anything is stored.\n\n'
       + 'An event is identified by carrier, tracking number, carrier code (the status when there is none) and timestamp, and '
-      + 'stored once. Tracking numbers of no consignment allocated to this carrier come back in `unknown`; their events are '
-      + 'not stored, so push them again later. Consignments move to Despatched (any package in transit or out for '
+      + 'stored once. Tracking numbers of no consignment allocated to this carrier yet come back in `unknown`; their events are '
+      + 'kept (and counted in `accepted`) for 30 days after the last of them arrived, and applied in carrier time order the '
+      + 'moment a consignment of this carrier gets the number, with the same webhooks and status changes as late events: a push '
+      + 'that overtakes the allocation that issued its number is never lost. Consignments move to Despatched (any package in transit or out for '
       + 'delivery), Exception (any package\'s latest event a failed delivery, exception or return) or Delivered (every '
       + 'package delivered), judged by each package\'s latest event by carrier time, never backwards, for companies with '
       + 'tracking enabled. A delivery makes Waybill fetch the proof of delivery from the carrier.',

@@ -2,6 +2,9 @@
 // A test checks that every JSON file under api/, events/ and webhooks/ is listed here and has a SchemaId.
 import address from '../api/address.json';
 import carrier from '../api/carrier.json';
+import carrierAccount from '../api/carrier-account.json';
+import carrierAccountInput from '../api/carrier-account-input.json';
+import carrierAccountPatch from '../api/carrier-account-patch.json';
 import carrierService from '../api/carrier-service.json';
 import consignment from '../api/consignment.json';
 import consignmentInput from '../api/consignment-input.json';
@@ -34,6 +37,8 @@ import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
 import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
+import trackingPage from '../api/tracking-page.json';
+import trackingPageSettings from '../api/tracking-page-settings.json';
 import warehouse from '../api/warehouse.json';
 import webhookAttempt from '../api/webhook-attempt.json';
 import webhookAttemptPage from '../api/webhook-attempt-page.json';
@@ -113,6 +118,9 @@ export const SchemaId = {
   Recipient: `${api}recipient.json`,
   Warehouse: `${api}warehouse.json`,
   ConsignmentDocuments: `${api}documents.json`,
+  CarrierAccount: `${api}carrier-account.json`,
+  CarrierAccountInput: `${api}carrier-account-input.json`,
+  CarrierAccountPatch: `${api}carrier-account-patch.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
@@ -131,6 +139,8 @@ export const SchemaId = {
   WebhookDashboard: `${api}webhook-dashboard.json`,
   ExceptionQueue: `${api}exception-queue.json`,
   DeliveryRulesPreviewInput: `${api}delivery-rules-preview-input.json`,
+  TrackingPage: `${api}tracking-page.json`,
+  TrackingPageSettings: `${api}tracking-page-settings.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -160,11 +170,12 @@ export const schemaGroups = {
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
-    consignmentDocuments,
+    consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
+    trackingPage, trackingPageSettings,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,

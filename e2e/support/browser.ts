@@ -42,6 +42,15 @@ export async function signIn(page: Page, stack: Stack, password = stack.creds.pa
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A browser signed in to the console, on its first page. */
+export async function openSignedIn(stack: Stack): Promise<Browser> {
+  const browser = await openBrowser();
+  await signIn(browser.page, stack);
+  // A session starts on the dashboard.
+  await browser.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  return browser;
+}
+
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious and critical axe violations on the current page, as `rule: target` lines. */
@@ -52,9 +61,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
-/** Screenshots go to docs/console/ when UPDATE_SCREENSHOTS=1, else to a scratch folder. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/console') : join(tmpdir(), 'waybill-console-shots');
+/** Screenshots go to docs/<folder>/ when UPDATE_SCREENSHOTS=1, else to a scratch folder. */
+export async function screenshot(page: Page, name: string, folder = 'console'): Promise<void> {
+  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs', folder) : join(tmpdir(), `waybill-${folder}-shots`);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

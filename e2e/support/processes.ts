@@ -1,22 +1,30 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** A service's or the demo's built entry (`make build` writes it), as deployments run it. */
+export const builtEntry = (dir: string): string => `${dir}/dist/main.js`;
 
 export interface Proc {
   name: string;
   child: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
-  /** SIGKILL to the service and to tsx's launcher in front of it: the process dies mid-whatever. */
+  /** SIGKILL to the process (and any child of it): it dies mid-whatever. */
   kill(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point as its own process, keeping its output for failure messages. */
-export function startProcess(name: string, entry: string, env: Record<string, string>): Proc {
-  const child = spawn(TSX, [join(ROOT, entry)], {
-    cwd: ROOT,
+/**
+ * Starts an entry point as its own process, keeping its output for failure messages. Built JavaScript
+ * runs under plain node with source maps, as in production; a TypeScript file (bench helpers) through tsx.
+ */
+export function startProcess(name: string, entry: string, env: Record<string, string>, cwd = ROOT): Proc {
+  const path = isAbsolute(entry) ? entry : join(ROOT, entry);
+  const [command, args] = entry.endsWith('.js') ? [process.execPath, ['--enable-source-maps', path]] : [TSX, [path]];
+  const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,7 +62,7 @@ export function startProcess(name: string, entry: string, env: Record<string, st
   };
 }
 
-/** The processes a launcher started (tsx runs the service in a child of its own). */
+/** The processes a launcher started (tsx runs a TypeScript entry in a child of its own). */
 function childrenOf(pid: number): number[] {
   try {
     return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean).map(Number);

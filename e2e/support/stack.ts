@@ -6,7 +6,7 @@ import { createTestDatabase, deleteRedisKeys, deleteStackQueues, type TestDataba
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { SERVICE_CATALOGUE } from '@waybill/runtime';
 import { freePort } from './ports';
-import { ROOT, startProcess, waitForReady, type Proc } from './processes';
+import { ROOT, builtEntry, startProcess, waitForReady, type Proc } from './processes';
 
 export type Mode = 'one-process' | 'distributed';
 
@@ -36,6 +36,8 @@ export interface StackOptions {
   replicas?: number;
   /** Demo credentials other than DEMO's (e.g. an e-mail username), in either mode. */
   creds?: Partial<DemoCredentials>;
+  /** Distributed mode: each service's deploy unit folder (`make unit`), run from there instead of the workspace. */
+  units?: Record<string, string>;
 }
 
 /** Distributed stacks share the servers: the key seals carrier secrets (seed and services must agree). */
@@ -56,13 +58,13 @@ export function availableModes(): Mode[] {
 
 export async function startStack(mode: Mode, extraEnv: Record<string, string> = {}, opts: StackOptions = {}): Promise<Stack> {
   const creds = { ...DEMO, ...opts.creds };
-  return mode === 'one-process' ? startOneProcess(extraEnv, creds) : startDistributed(extraEnv, opts.replicas ?? 1, creds);
+  return mode === 'one-process' ? startOneProcess(extraEnv, creds) : startDistributed(extraEnv, opts.replicas ?? 1, creds, opts.units);
 }
 
 async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-'));
   const port = await freePort();
-  const proc = startProcess('waybill', 'infra/standalone/src/main.ts', {
+  const proc = startProcess('waybill', builtEntry('infra/standalone'), {
     PORT: String(port), DATA_DIR: dataDir, DEMO_COMPANY_SLUG: creds.company, DEMO_API_TOKEN: creds.apiToken,
     DEMO_USER: creds.user, DEMO_PASSWORD: creds.password, DEMO_DELIVERY_OPTIONS_KEY: creds.deliveryOptionsKey,
     DEMO_CARRIER_SECRET: creds.carrierSecret, DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', ...extraEnv,
@@ -84,7 +86,7 @@ async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCred
  * database and the shared real servers. Each process finds its peers through `<NAME>_URL`: the list of
  * that service's replicas.
  */
-async function startDistributed(extraEnv: Record<string, string>, replicas: number, creds: DemoCredentials): Promise<Stack> {
+async function startDistributed(extraEnv: Record<string, string>, replicas: number, creds: DemoCredentials, units?: Record<string, string>): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
   await seedDemo(db.target, creds, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
@@ -102,10 +104,10 @@ async function startDistributed(extraEnv: Record<string, string>, replicas: numb
     ...urls, ...extraEnv,
   };
   const specs = all.flatMap((s, i) => ports[i].map((port, r) => ({
-    name: r === 0 ? s.name : `${s.name}#${r + 1}`, entry: `services/${s.name}/src/main.ts`,
-    env: { ...common, [s.portVar]: String(port) }, url: `http://127.0.0.1:${port}`,
+    name: r === 0 ? s.name : `${s.name}#${r + 1}`, entry: units ? join(units[s.name], 'dist', 'main.js') : builtEntry(`services/${s.name}`),
+    env: { ...common, [s.portVar]: String(port) }, url: `http://127.0.0.1:${port}`, cwd: units?.[s.name] ?? ROOT,
   })));
-  const procs = specs.map((p) => startProcess(p.name, p.entry, p.env));
+  const procs = specs.map((p) => startProcess(p.name, p.entry, p.env, p.cwd));
   const baseUrl = replicaUrls.gateway[0];
   const stop = async () => {
     await Promise.all(procs.map((p) => p.stop()));
@@ -124,7 +126,7 @@ async function startDistributed(extraEnv: Record<string, string>, replicas: numb
     const at = specs.findIndex((p) => p.name === name);
     if (at < 0) throw new Error(`no process ${name} in this stack`);
     await procs[at].kill();
-    procs[at] = startProcess(specs[at].name, specs[at].entry, specs[at].env);
+    procs[at] = startProcess(specs[at].name, specs[at].entry, specs[at].env, specs[at].cwd);
     await waitForReady(`${specs[at].url}/readyz`, [procs[at]]);
   };
   const processUrls = Object.fromEntries(specs.map((p) => [p.name, p.url]));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make up`: the distributed mode on this machine. Each service runs as its own process against the
-# real Postgres, RabbitMQ and Redis, the same way the containers of docker-compose.yml do.
+# real Postgres, RabbitMQ and Redis, the same way the containers of docker-compose.yml do: `node` on the
+# built entry (make build ran first), nothing in between.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -35,15 +36,15 @@ if [[ -f "$RUN_DIR/demo-credentials.json" ]]; then
   ' "$(realpath "$RUN_DIR/demo-credentials.json")")"
 fi
 # Creates the database if missing and seeds the demo company (services migrate their own schemas).
-pnpm --silent waybill --database-url "$DATABASE_URL" seed --create-database > "$RUN_DIR/demo-credentials.json"
+node --enable-source-maps infra/admin/dist/main.js --database-url "$DATABASE_URL" seed --create-database > "$RUN_DIR/demo-credentials.json"
 echo "demo credentials: $RUN_DIR/demo-credentials.json"
 
 for svc in $(pnpm exec tsx infra/local/catalogue-env.ts --names); do
   echo "starting $svc"
-  setsid nohup pnpm --silent --filter "@waybill/$svc" start > "$RUN_DIR/$svc.log" 2>&1 &
+  setsid nohup node --enable-source-maps "services/$svc/dist/main.js" > "$RUN_DIR/$svc.log" 2>&1 &
   echo $! > "$RUN_DIR/$svc.pid"
 done
-setsid nohup pnpm --silent --filter @waybill/gateway start > "$RUN_DIR/gateway.log" 2>&1 &
+setsid nohup node --enable-source-maps services/gateway/dist/main.js > "$RUN_DIR/gateway.log" 2>&1 &
 echo $! > "$RUN_DIR/gateway.pid"
 
 for _ in $(seq 1 120); do

@@ -965,6 +965,66 @@ export interface ConsignmentDocuments {
 }
 
 /**
+ * A company's account with a carrier. Credential values are never returned: each shows as **** and its last 4 characters. `webhook_credentials` (carriers that push with OAuth, e.g. UPS Track Alert) is returned in full only in the create and rotate responses.
+ */
+export interface CarrierAccount {
+  identifier: string;
+  carrier: string;
+  name: string;
+  test_mode: boolean;
+  enabled: boolean;
+  booking_label_format: 'pdf' | 'zpl';
+  credentials: {
+    [k: string]: string;
+  };
+  created_at: string;
+  last_check: null | {
+    ok: boolean;
+    detail: string | null;
+    at: string;
+  };
+  webhook_credentials?: {
+    client_id: string;
+    client_secret: string;
+    token_url: string;
+    webhook_url: string;
+  };
+}
+
+/**
+ * Body of POST /carrier-accounts. `credentials` holds exactly the keys the carrier's adapter declares (GET /carrier-accounts/credential-keys); a missing or unknown key is a 400 naming it.
+ */
+export interface CarrierAccountInput {
+  /**
+   * The carrier's identifier, e.g. ups.
+   */
+  carrier: string;
+  name: string;
+  /**
+   * Use the carrier's sandbox host instead of its production host.
+   */
+  test_mode?: boolean;
+  enabled?: boolean;
+  booking_label_format?: 'pdf' | 'zpl';
+  credentials: {
+    [k: string]: string;
+  };
+}
+
+/**
+ * Body of PATCH /carrier-accounts/{id}: only the members named change; `credentials` changes key by key.
+ */
+export interface CarrierAccountPatch {
+  name?: string;
+  test_mode?: boolean;
+  enabled?: boolean;
+  booking_label_format?: 'pdf' | 'zpl';
+  credentials?: {
+    [k: string]: string;
+  };
+}
+
+/**
  * A kind of webhook an endpoint can subscribe to (SPEC.md section 6).
  */
 export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';
@@ -1174,15 +1234,15 @@ export interface TrackingPush {
  */
 export interface TrackingPushResult {
   /**
-   * Events stored for the first time.
+   * Events stored for the first time, including events kept for tracking numbers not known yet (listed in `unknown`).
    */
   accepted: number;
   /**
-   * Events already stored (same carrier, tracking number, carrier code and timestamp), ignored.
+   * Events already stored or kept (same carrier, tracking number, carrier code and timestamp), ignored.
    */
   duplicates: number;
   /**
-   * Tracking numbers of no consignment allocated to this carrier, once each in request order; their events are neither stored nor counted. Push them again once the consignment exists.
+   * Tracking numbers of no consignment allocated to this carrier yet, once each in request order. Their events are kept for 30 days after the last of them arrived and applied, in carrier time order, as soon as a consignment of this carrier gets the number; there is no need to push them again.
    */
   unknown: string[];
 }
@@ -1306,4 +1366,112 @@ export interface DeliveryRulesPreviewInput {
    * The sample basket: a delivery-options request (DeliveryOptionsRequest), checked as that API checks it.
    */
   basket: {};
+}
+
+/**
+ * GET <tracking_url> with `Accept: application/json`: what the recipient's tracking page shows, for a merchant rendering its own page. Never the recipient's street, name, e-mail or phone.
+ */
+export interface TrackingPage {
+  /**
+   * The carrier's name.
+   */
+  carrier: string;
+  /**
+   * The carrier service's name.
+   */
+  service: string | null;
+  /**
+   * Every package's tracking number (the consignment's one number where the carrier gives one per consignment).
+   */
+  tracking_numbers: string[];
+  /**
+   * The normalised status of the newest event by carrier time, of any package; LABEL_CREATED before the first event.
+   */
+  status:
+    | 'LABEL_CREATED'
+    | 'INFO_RECEIVED'
+    | 'IN_TRANSIT'
+    | 'OUT_FOR_DELIVERY'
+    | 'DELIVERED'
+    | 'DELIVERY_FAILED'
+    | 'EXCEPTION'
+    | 'RETURNED';
+  /**
+   * YYYY-MM-DD when the consignment carries one.
+   */
+  expected_delivery_date: string | null;
+  /**
+   * Every carrier event, newest first (carrier time).
+   */
+  events: {
+    /**
+     * UTC.
+     */
+    timestamp: string;
+    status:
+      | 'INFO_RECEIVED'
+      | 'IN_TRANSIT'
+      | 'OUT_FOR_DELIVERY'
+      | 'DELIVERED'
+      | 'DELIVERY_FAILED'
+      | 'EXCEPTION'
+      | 'RETURNED';
+    description: string | null;
+    location: string | null;
+    /**
+     * The package the event is about.
+     */
+    tracking_number?: string;
+  }[];
+  /**
+   * One element per tracking number, with its own status (newest event by carrier time).
+   */
+  packages?: {
+    tracking_number: string;
+    status: string;
+    /**
+     * How many packages travel under this number.
+     */
+    packages?: number;
+  }[];
+  /**
+   * Where the parcel goes, to the town and the postcode district only.
+   */
+  destination?: {
+    town: string | null;
+    postcode_district: string | null;
+    country: string | null;
+    /**
+     * IANA zone the page shows times in.
+     */
+    time_zone?: string | null;
+  };
+  merchant?: {
+    display_name: string;
+    logo_url?: string | null;
+    accent_colour?: string | null;
+    support_email?: string | null;
+  };
+}
+
+/**
+ * How the company's recipient tracking pages look (GET and PUT /tracking-page). PUT may send any of the fields: a field sent replaces the stored value, null clears it (back to the default), a field not sent keeps its value.
+ */
+export interface TrackingPageSettings {
+  /**
+   * The merchant's name as recipients know it, shown on every page. Default: the company slug.
+   */
+  display_name?: string | null;
+  /**
+   * An https URL of the logo (PNG, SVG, JPEG or WebP; shown at most 48 px high). Its origin is the only other host the page loads from (named in the page's Content-Security-Policy `img-src`).
+   */
+  logo_url?: string | null;
+  /**
+   * `#rrggbb`: the colour of the page's header and progress line. Text on it is white or black, whichever reads better. Default #0b57d0.
+   */
+  accent_colour?: string | null;
+  /**
+   * Where recipients can write with questions about their order; shown on the page when set.
+   */
+  support_email?: string | null;
 }

@@ -27,7 +27,7 @@ export function steadyLoad(stack: Stack, o: { createEveryMs: number; pushEveryMs
   let phase = 'warm-up';
   let running = true;
   let n = 0;
-  const toPush: Array<{ identifier: string; trackingNumber?: string }> = [];
+  const toPush: Array<{ identifier: string; trackingNumber?: string; lastError?: string }> = [];
   const headers = { authorization: `token ${stack.creds.apiToken}`, 'content-type': 'application/json' };
   const api = `${stack.baseUrl}/_api/v1/company/${stack.creds.company}`;
 
@@ -72,8 +72,9 @@ export function steadyLoad(stack: Stack, o: { createEveryMs: number; pushEveryMs
         ledger.pushes.push({ identifier: next.identifier, trackingNumber: next.trackingNumber, phase, at });
         return;
       }
-      throw new Error(`push answered ${res.status}`);
-    } catch {
+      throw new Error(`push answered ${res.status} ${JSON.stringify(res.body)}`);
+    } catch (err) {
+      next.lastError = (err as Error).message;
       // Not yet known to tracking (it learns numbers from events), or a fault: try again later.
       ledger.pushFailures += 1;
       toPush.push(next);
@@ -108,7 +109,10 @@ export function steadyLoad(stack: Stack, o: { createEveryMs: number; pushEveryMs
         await pushOne();
         if (toPush.length > 0) await sleep(100);
       }
-      if (toPush.length > 0) throw new Error(`${toPush.length} accepted consignments could not be pushed within ${timeoutMs} ms`);
+      if (toPush.length > 0) {
+        const why = toPush.slice(0, 3).map((p) => `${p.identifier}: ${p.lastError}`).join('; ');
+        throw new Error(`${toPush.length} accepted consignments could not be pushed within ${timeoutMs} ms (last errors: ${why})`);
+      }
     },
   };
 }

@@ -102,6 +102,23 @@ program.command('carrier-secret <carrier_id>').option('--secret <secret>', 'the 
     out({ carrier_id: id, secret });
   });
 
+program.command('tracking-page <company>')
+  .description("show or change the look of the company's recipient tracking pages (an empty value clears a field)")
+  .option('--display-name <name>', "the shop's name as recipients know it").option('--logo-url <url>', 'https URL of the logo')
+  .option('--accent-colour <#rrggbb>', 'colour of the header and progress line').option('--support-email <address>', 'where recipients can write')
+  .action(async (c: string, o: { displayName?: string; logoUrl?: string; accentColour?: string; supportEmail?: string }) => {
+    const changes = Object.fromEntries(Object.entries({ display_name: o.displayName, logo_url: o.logoUrl, accent_colour: o.accentColour, support_email: o.supportEmail })
+      .filter(([, v]) => v !== undefined)) as Record<string, string>;
+    const t = await openTarget(program.opts());
+    const tr = await openTrackingAdmin(t.target);
+    try {
+      out(await tr.trackingPage(c, Object.keys(changes).length ? changes : undefined));
+    } finally {
+      await tr.close();
+      await t.close();
+    }
+  });
+
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
 

@@ -33,12 +33,14 @@ export const DEMO_WAREHOUSES = [
   },
 ];
 
+const DEMO_CONTACT_EMAIL = 'shipping@demo-co.example';
+
 /** API.md section 10: every label size enabled, A4 invoices, and the company's customs identity. */
 export const DEMO_DOCUMENT_SETTINGS: DocumentSettings = {
   labelSizes: ['4x6', '8x4', 'A6'],
   invoiceSize: 'A4',
   concatenateInvoices: false,
-  contact: { name: 'Demo Co', email: 'shipping@demo-co.example', phone: '+44 20 7946 0000', eori: 'GB123456789000' },
+  contact: { name: 'Demo Co', email: DEMO_CONTACT_EMAIL, phone: '+44 20 7946 0000', eori: 'GB123456789000' },
 };
 /** Server-side keys the seed needs: carrier ingest secrets are stored sealed under DATA_ENCRYPTION_KEY. */
 export interface SeedKeys {
@@ -55,7 +57,7 @@ export async function seedDemo(target: DbTarget, creds: DemoCredentials, keys?: 
   const gw = await openGatewayAdmin(target);
   const cs = await openConsignmentAdmin(target);
   const docs = await openDocumentsAdmin(target);
-  const tr = keys ? await openTrackingAdmin(target, keys.dataEncryptionKey) : undefined;
+  const tr = await openTrackingAdmin(target, keys?.dataEncryptionKey);
   try {
     await gw.createCompany(creds.company, 'Demo Co');
     await gw.setUser(creds.company, creds.user, creds.password);
@@ -66,12 +68,14 @@ export async function seedDemo(target: DbTarget, creds: DemoCredentials, keys?: 
     for (const p of SANDBOX_PROFILES) await cs.enableCarrier(creds.company, p.identifier);
     await seedDemoRules(target, creds.company);
     await docs.configureCompany(creds.company, DEMO_DOCUMENT_SETTINGS);
-    if (tr) for (const p of SANDBOX_PROFILES) await tr.setCarrierSecret(p.identifier, creds.carrierSecret);
+    if (keys) for (const p of SANDBOX_PROFILES) await tr.setCarrierSecret(p.identifier, creds.carrierSecret);
+    // The recipients' tracking pages name the shop; on first start only, so edits in the console survive restarts.
+    if (!(await tr.trackingPage(creds.company)).display_name) await tr.trackingPage(creds.company, { display_name: 'Demo Co', support_email: DEMO_CONTACT_EMAIL });
   } finally {
     await gw.close();
     await cs.close();
     await docs.close();
-    await tr?.close();
+    await tr.close();
   }
 }
 

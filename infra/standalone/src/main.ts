@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     rateLimitPerMinute: cfg.rateLimitPerMinute,
     redisUrl: cfg.redisUrl,
   }));
-  stopOnSignal(logger, running, () => platform.close());
+  stopOnSignal(logger, running, { before: () => platform.jobs.stopWorkers(), after: () => platform.close() });
   printWelcome(cfg, creds, platform.mode);
 }
 

@@ -1,4 +1,4 @@
-import type { CarrierTracking } from './tracking';
+import type { CarrierTracking, CarrierTrackingPull } from './tracking';
 
 /**
  * The one carrier interface. Every integration (the sandbox carriers here, a real carrier later) is an
@@ -25,6 +25,39 @@ export interface ParcelSpec {
   reference?: string | null;
 }
 
+/** How to reach the people at either end; carriers print or need these for some routes. */
+export interface Contact {
+  phone?: string | null;
+  email?: string | null;
+  /** Tax or EORI number, for customs. */
+  taxId?: string | null;
+}
+
+/** One line of the goods, for customs. Money is decimal text. */
+export interface CustomsItem {
+  description: string;
+  quantity: number;
+  /** Unit value, decimal text. */
+  unitValue: string;
+  hsCode?: string | null;
+  originCountry?: string | null;
+  weightKg?: number | null;
+  sku?: string | null;
+}
+
+/** What a carrier that produces its own customs invoice needs (a route crossing a customs border). */
+export interface CustomsDeclaration {
+  currency: string;
+  items: CustomsItem[];
+  /** Waybill's reason_for_export (merchandise, sample, documents, gift, other, returns, personal). */
+  reasonForExport?: string | null;
+  incoterm?: string | null;
+  iossNumber?: string | null;
+  invoiceNumber: string;
+  /** YYYY-MM-DD. */
+  invoiceDate: string;
+}
+
 export interface BookingRequest {
   company: string;
   consignmentIdentifier: string;
@@ -35,6 +68,29 @@ export interface BookingRequest {
   parcels: ParcelSpec[];
   options: Record<string, string>;
   shippingDate?: string | null;
+  /** The warehouse's IANA time zone (e.g. `Europe/London`): carriers that take a local shipping time need it. */
+  originTimeZone?: string | null;
+  /** The warehouse's daily collection cutoff, `HH:MM` local time; bookings after it ship the next working day. */
+  originCutoff?: string | null;
+  /** Sender and recipient contacts; real carriers require a phone number on international routes. */
+  originContact?: Contact | null;
+  destinationContact?: Contact | null;
+  /** Contents in a few words (carriers print it, customs read it). */
+  description?: string | null;
+  /** Present when the route crosses a customs border. */
+  customs?: CustomsDeclaration | null;
+}
+
+/**
+ * Documents a carrier produced at booking, stored with the booking so that printing never books twice
+ * and works while the carrier is down. `labels` holds one label per parcel, in parcel order.
+ */
+export interface BookedDocuments {
+  /** `zpl`: printer language text; `gif`/`png`: images (any orientation); `pdf`: one PDF per label. */
+  labelFormat: 'zpl' | 'gif' | 'png' | 'pdf';
+  labels: Buffer[];
+  /** The carrier's own customs (commercial) invoice, a PDF, where it produced one. */
+  customsInvoice?: Buffer | null;
 }
 
 export interface Booking {
@@ -44,14 +100,28 @@ export interface Booking {
   trackingUrl: string;
   /** Options the carrier applied (those it does not know are dropped). */
   appliedOptions: Record<string, string>;
+  /** The carrier's own labels; absent for carriers whose labels Waybill draws from labelDesign. */
+  documents?: BookedDocuments;
+  /**
+   * The carrier's own reference of what was booked where it is not the consignment number (Royal Mail's
+   * order identifier, DHL's pickup confirmation number): stored with the booking and handed back to cancel.
+   */
+  carrierReference?: string | null;
 }
 
-/** The carrier refused the booking; `reason` is shown to the merchant as rejection_reason. */
+/**
+ * The carrier refused the booking (or a cancel); `reason` is shown to the merchant as rejection_reason.
+ * `outcomeUnknown` marks a call that timed out or met an outage after it went out: the carrier may
+ * have acted on it, so it is listed for the operator as a carrier-call anomaly.
+ */
 export class CarrierRejection extends Error {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: string, readonly outcomeUnknown = false) {
     super(reason);
   }
 }
+
+/** The answer of an account check: one authenticated call that changes nothing. */
+export type AccountCheck = { ok: true } | { ok: false; detail: string };
 
 /** One consignment as the carrier sees it on a manifest: its own numbers and where the parcels go. */
 export interface ManifestedConsignment {
@@ -77,6 +147,13 @@ export interface ManifestRequest {
 export interface CarrierManifest {
   /** The carrier's own reference for the manifest (printed on the manifest document). */
   reference: string;
+  /** The carrier's own manifest document (a PDF), where it produces one; else Waybill draws it. */
+  document?: Buffer | null;
+  /**
+   * `account` when the carrier manifests every labelled, unmanifested consignment of the account whatever
+   * the request listed (Royal Mail Click & Drop); `listed` (the default) when it covers the listed ones only.
+   */
+  scope?: 'listed' | 'account';
 }
 
 export interface CarrierServiceDef {
@@ -98,7 +175,7 @@ export interface CarrierCapabilities {
   options: string[];
 }
 
-export interface Carrier extends CarrierTracking {
+export interface Carrier extends CarrierTracking, CarrierTrackingPull {
   identifier: string;
   name: string;
   capabilities: CarrierCapabilities;
@@ -108,11 +185,16 @@ export interface Carrier extends CarrierTracking {
   /** Whether a shipment on this route needs a customs invoice from this carrier. */
   requiresCustoms(originCountry: string, destinationCountry: string): boolean;
   book(req: BookingRequest): Promise<Booking>;
-  /** Releases a booking; cancelling an unknown or already-cancelled booking succeeds. */
-  cancel(consignmentNumber: string): Promise<void>;
+  /**
+   * Releases a booking; cancelling an unknown or already-cancelled booking succeeds. `booked` carries what
+   * the booking stored besides the consignment number (its `carrierReference`).
+   */
+  cancel(consignmentNumber: string, booked?: { carrierReference?: string | null }): Promise<void>;
   /**
    * Submits a manifest. Throws CarrierRejection when the carrier refuses it (retrying will not help);
    * any other error is transient. Idempotent per `manifestId`.
    */
   manifest(req: ManifestRequest): Promise<CarrierManifest>;
+  /** Proves the account's credentials with one authenticated call that changes nothing. */
+  checkAccount?(): Promise<AccountCheck>;
 }

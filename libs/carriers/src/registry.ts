@@ -27,7 +27,7 @@ export class CarrierRegistry {
   }
 }
 
-export function serviceId(carrier: Carrier, service: CarrierServiceDef): string {
+export function serviceId(carrier: Pick<Carrier, 'name'>, service: Pick<CarrierServiceDef, 'name'>): string {
   return `${carrier.name}|${service.name}`;
 }
 

@@ -66,3 +66,20 @@ export interface CarrierTracking {
    */
   proofOfDelivery(req: ProofOfDeliveryRequest): Promise<ProofOfDeliveryDocument[]>;
 }
+
+/**
+ * Tracking a carrier is asked for rather than pushed. A carrier that implements `pollTracking` is
+ * polled for its open tracking numbers; one that implements `subscribeTracking` is asked to push.
+ */
+export interface CarrierTrackingPull {
+  /**
+   * The carrier's events for these numbers, in the generic shape; numbers it does not know are left out.
+   * `carrierReferences` maps a number to its booking's `carrierReference`, for carriers whose status is
+   * read by their own identifier (Royal Mail's orders, without tracking API credentials).
+   */
+  pollTracking?(trackingNumbers: string[], carrierReferences?: Readonly<Record<string, string | null | undefined>>): Promise<PushedTracking[]>;
+  /** The most numbers one polling call takes (the carrier's batch size); 1 when it takes one at a time. */
+  readonly pollBatchSize?: number;
+  /** Asks the carrier to push events for these numbers; answers those it accepted and those it refused. */
+  subscribeTracking?(trackingNumbers: string[]): Promise<{ subscribed: string[]; refused: string[] }>;
+}

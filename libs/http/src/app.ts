@@ -46,6 +46,7 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
 export function createApp(logger: Logger, opts: { json?: boolean; service?: string } = {}): Express {
   const service = opts.service ?? serviceNameOf(logger);
   const app = express();
+  app.locals.service = service;
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', false);

@@ -3,5 +3,6 @@ export const Queues = {
   manifestDocuments: 'manifest-documents',
   webhookDelivery: 'webhook-delivery',
   proofOfDelivery: 'proof-of-delivery',
+  carrierTracking: 'carrier-tracking',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];

@@ -33,6 +33,11 @@ export interface JobDriver {
   enqueue<T>(queue: string, name: string, data: T, opts?: JobOptions): Promise<void>;
   work<T>(queue: string, handler: JobHandler<T>, opts?: WorkerOptions): Promise<void>;
   isHealthy(): boolean;
+  /**
+   * Shutting down: workers stop taking jobs and the running ones finish (while the service's pools are
+   * still open); enqueueing keeps working until `close`.
+   */
+  stopWorkers(): Promise<void>;
   /** Stops taking new jobs, waits for running ones to finish, then disconnects. */
   close(): Promise<void>;
 }

@@ -3,5 +3,5 @@ export {
   initTracing, addSpanProcessor, flushTracing, currentTraceCarrier, contextFromCarrier, currentTraceId, inSpan,
   type TraceCarrier,
 } from './tracing';
-export { metricsRegistry, registerGaugeSource, processCounter, metricsHandler, type GaugeSample } from './metrics';
+export { metricsRegistry, registerGaugeSource, processCounter, processHistogram, metricsHandler, type GaugeSample } from './metrics';
 export { captureSpans } from './capture';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * One registry per process. Every series carries a `service` label, so the one-process mode (all
@@ -44,6 +44,11 @@ export function registerGaugeSource(name: string, help: string, labelNames: stri
 /** A counter on this process's registry, for code that should not depend on prom-client itself. */
 export function processCounter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
   return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
+/** A histogram on this process's registry (seconds), for code that should not depend on prom-client itself. */
+export function processHistogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
+  return new Histogram({ name, help, labelNames, buckets, registers: [metricsRegistry] });
 }
 
 /** `GET /metrics` in the Prometheus text format. */

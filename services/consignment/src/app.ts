@@ -1,9 +1,9 @@
 import type { RequestListener } from 'node:http';
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
-import { createApp, errorMiddleware, hotLane, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, hotLane, type ReadinessCheck } from '@waybill/http';
 import type { ConsignmentDb } from './database';
 import { CompanyDirectory } from './companies/company.context';
 import { consignmentRoutes } from './consignments/consignment.routes';
@@ -41,21 +41,16 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
  * creating (see consignment.hot-routes.ts) in front of the express app, sharing its use cases.
  */
 export function buildService(o: AppOptions): { app: Express; companies: CompanyDirectory; handler: RequestListener } {
-  const app = createApp(o.logger);
-  mountHealth(app, o.readiness);
   const companies = o.companies ?? new CompanyDirectory(o.db, o.registry);
   const rules = o.rules ?? allocationRulesClient(o.peers ?? {}, o.internalJwtSecret);
   const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules };
-  const company = Router({ mergeParams: true });
-  company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
-  company.use(lookupRoutes(companies));
-  company.use(allocateRoutes(deps));
-  company.use(consignmentRoutes(deps, o.publicBaseUrl));
-  company.use(manifestClaimRoutes(deps));
-  company.use(dashboardRoutes(o.db, deps.now));
-  app.use('/companies/:company', company);
-  app.use(notFoundHandler);
-  app.use(errorMiddleware(o.logger));
+  const app = buildServiceApp({
+    logger: o.logger, readiness: o.readiness,
+    companies: {
+      audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret,
+      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
+    },
+  });
   const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };
   return { app, companies, handler: hotLane(lane, app) };
 }

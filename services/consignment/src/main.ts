@@ -1,17 +1,5 @@
-import { runtimeFromEnv, stopOnSignal } from '@waybill/runtime';
+import { runService } from '@waybill/runtime';
 import { startConsignmentService } from './service';
 
 /** Distributed mode: this service alone, against Postgres, RabbitMQ and Redis from the environment. */
-async function main(): Promise<void> {
-  const rt = await runtimeFromEnv('consignment');
-  const svc = await startConsignmentService(rt);
-  stopOnSignal(rt.logger, [svc], async () => {
-    await rt.bus.close();
-    await rt.jobs.close();
-  });
-}
-
-void main().catch((err) => {
-  process.stderr.write(`consignment service failed to start: ${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+runService('consignment', (rt) => startConsignmentService(rt));

@@ -1,10 +1,11 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { buildService } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { startConsumers } from './consumers';
 import { CompanyDirectory } from './companies/company.context';
 
@@ -13,6 +14,7 @@ export const SCHEMA = 'consignment';
 /** Migrates, starts the outbox relay and serves the internal HTTP API. */
 export async function startConsignmentService(rt: ServiceRuntime, opts: { registry?: CarrierRegistry } = {}): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'consignment' });
+  declareVersions(VERSIONS);
   const database = openDatabase<ConsignmentDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   // Batch creates write hundreds of events a second; bigger claims let the relay keep up under load.
@@ -27,16 +29,12 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
     afterCommit,
   });
-  const { server, port } = await listen(handler, rt.port, rt.host);
-  logger.info({ port }, 'consignment service listening');
-  return {
-    name: 'consignment',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await Promise.all(subscriptions.map((s) => s.cancel()));
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'consignment', rt, logger, handler: handler,
+    stopping: [
+      () => Promise.all(subscriptions.map((s) => s.cancel())),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

@@ -63,6 +63,8 @@ export const api = {
   post: (path: string, body: unknown = {}) => request('POST', companyUrl(path), body),
   patch: (path: string, body: unknown) => request('PATCH', companyUrl(path), body),
   put: (path: string, body: unknown) => request('PUT', companyUrl(path), body),
+  /** The URL of a company path, for what the browser loads itself (a frame). */
+  url: (path: string) => companyUrl(path),
   del: (path: string) => request('DELETE', companyUrl(path)),
 };
 

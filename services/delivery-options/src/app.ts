@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import type { Logger } from '@waybill/logger';
-import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, type ReadinessCheck } from '@waybill/http';
 import type { QuoteDeps } from './quote/quote.deps';
 import type { RulesDeps } from './rules/rule.service';
 import { deliveryOptionsRoutes } from './quote/delivery-options.routes';
@@ -22,18 +22,10 @@ export interface AppOptions {
 
 /** Builds the service's express app without listening, so tests can drive it directly. */
 export function buildApp(o: AppOptions): Express {
-  const app = createApp(o.logger);
-  mountHealth(app, o.readiness);
-  const company = Router({ mergeParams: true });
-  company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
-  company.use(deliveryOptionsRoutes(o.quote));
-  company.use(allocationRoutes(o.quote));
-  company.use(previewRoutes(o.quote, o.rules));
-  company.use(ruleRoutes(o.rules));
-  app.use('/companies/:company', company);
-  app.use(notFoundHandler);
-  app.use(errorMiddleware(o.logger));
-  return app;
+  return buildServiceApp({
+    logger: o.logger, readiness: o.readiness,
+    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [deliveryOptionsRoutes(o.quote), allocationRoutes(o.quote), previewRoutes(o.quote, o.rules), ruleRoutes(o.rules)] },
+  });
 }
 
 /** What the service listens with: the checkout's fast lane in front of the express app (see checkoutLane). */

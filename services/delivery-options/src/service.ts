@@ -1,10 +1,11 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import { closeServer, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { buildHandler } from './app';
 import type { DeliveryOptionsDb } from './database';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { CompiledRulesCache } from './cache/compiled-rules.cache';
 import { rulesLoader } from './cache/rules.loader';
 import { subscribeInvalidation } from './cache/invalidation.consumer';
@@ -22,6 +23,7 @@ export interface DeliveryOptionsServiceOptions {
 /** Migrates, starts the outbox relay and the per-replica cache invalidation, and serves the internal API. */
 export async function startDeliveryOptionsService(rt: ServiceRuntime, opts: DeliveryOptionsServiceOptions = {}): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'delivery-options' });
+  declareVersions(VERSIONS);
   const database = openDatabase<DeliveryOptionsDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const relay = new OutboxRelay({ database, bus: rt.bus, logger });
@@ -36,16 +38,12 @@ export async function startDeliveryOptionsService(rt: ServiceRuntime, opts: Deli
     logger, internalJwtSecret: rt.internalJwtSecret,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
   });
-  const { server, port } = await listen(handler, rt.port, rt.host);
-  logger.info({ port }, 'delivery-options service listening');
-  return {
-    name: 'delivery-options',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await subscription.cancel();
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'delivery-options', rt, logger, handler: handler,
+    stopping: [
+      () => subscription.cancel(),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

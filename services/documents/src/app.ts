@@ -1,9 +1,9 @@
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, ServiceClient, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, ServiceClient, type ReadinessCheck } from '@waybill/http';
 import type { DocumentsDb } from './database';
 import { DocumentCache } from './documents/documents.cache';
 import type { RenderedDocuments } from './documents/documents.render';
@@ -26,15 +26,10 @@ export interface AppOptions {
 
 /** Builds the service's express app without listening, so tests can drive it directly. */
 export function buildApp(o: AppOptions): Express {
-  const app = createApp(o.logger);
-  mountHealth(app, o.readiness);
   const peer = new ConsignmentPeer(new ServiceClient(o.peers, new InternalTokenSigner(o.internalJwtSecret)));
   const deps = { db: o.db, peer, registry: o.registry, cache: o.cache ?? new DocumentCache<RenderedDocuments>(), afterCommit: o.afterCommit };
-  const company = Router({ mergeParams: true });
-  company.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
-  company.use(documentsRoutes(deps));
-  app.use('/companies/:company', company);
-  app.use(notFoundHandler);
-  app.use(errorMiddleware(o.logger));
-  return app;
+  return buildServiceApp({
+    logger: o.logger, readiness: o.readiness,
+    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [documentsRoutes(deps)] },
+  });
 }

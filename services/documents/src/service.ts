@@ -1,16 +1,18 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { buildApp } from './app';
 import type { DocumentsDb } from './database';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 
 export const SCHEMA = 'documents';
 
 /** Migrates, starts the outbox relay and serves the internal HTTP API. */
 export async function startDocumentsService(rt: ServiceRuntime, opts: { registry?: CarrierRegistry } = {}): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'documents' });
+  declareVersions(VERSIONS);
   const database = openDatabase<DocumentsDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const relay = new OutboxRelay({ database, bus: rt.bus, logger });
@@ -20,15 +22,11 @@ export async function startDocumentsService(rt: ServiceRuntime, opts: { registry
     internalJwtSecret: rt.internalJwtSecret, peers: rt.peers, afterCommit: () => relay.nudge(),
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'documents service listening');
-  return {
-    name: 'documents',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'documents', rt, logger, handler: app,
+    stopping: [
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from '@waybill/logger';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import { createApp, errorMiddleware, mountHealth, notFoundHandler, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, type ReadinessCheck } from '@waybill/http';
 import type { GatewayDb } from './credentials/credentials.table';
 import { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './ratelimit/rate-limiter';
@@ -12,6 +12,7 @@ import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
+import { trackingPageRoutes } from './routes/tracking-page.routes';
 import { consoleRoutes } from './web-console/console.routes';
 import { SessionStore } from './web-console/session.store';
 import { DEFAULT_CONSOLE_DIR } from './web-console/console.assets';
@@ -41,21 +42,20 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
  * `handler` is what the server runs: the fast lane for the everyday API calls, express for the rest.
  */
 export function buildGateway(o: GatewayAppOptions): { app: Express; handler: RequestListener } {
-  const app = createApp(o.logger, { json: false });
-  app.locals.logger = o.logger;
-  // Request metrics, server spans and the public /metrics come from createApp, as in every service.
-  mountHealth(app, o.readiness);
-  app.use(docsRoutes(o.publicBaseUrl));
   const deps: EdgeDeps = {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), targets: proxyTargets(o.services),
   };
-  app.use(ingestRoutes(deps));
-  // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
-  app.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
-  app.use('/console', consoleRoutes(deps, new SessionStore(o.db, o.sessionClock), o.consoleDir ?? DEFAULT_CONSOLE_DIR, o.publicBaseUrl));
-  for (const prefix of COMPANY_PREFIXES) app.use(prefix, companyRoutes(deps));
-  app.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
-  app.use(notFoundHandler);
-  app.use(errorMiddleware(o.logger));
+  // Request metrics, server spans and the public /metrics come from createApp, as in every service.
+  const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, mount: (edge) => {
+    edge.locals.logger = o.logger;
+    edge.use(docsRoutes(o.publicBaseUrl));
+    edge.use(ingestRoutes(deps));
+    edge.use(trackingPageRoutes(deps));
+    // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
+    edge.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
+    edge.use('/console', consoleRoutes(deps, new SessionStore(o.db, o.sessionClock), o.consoleDir ?? DEFAULT_CONSOLE_DIR, o.publicBaseUrl));
+    for (const prefix of COMPANY_PREFIXES) edge.use(prefix, companyRoutes(deps));
+    edge.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
+  } });
   return { app, handler: fastLane(deps, app, o.logger) };
 }

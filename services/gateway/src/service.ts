@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, splitUrlList, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { buildGateway } from './app';
 import type { GatewayDb } from './credentials/credentials.table';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/rate-limiter';
 
 export const SCHEMA = 'gateway';
@@ -29,6 +30,7 @@ async function pingAnyReplica(list: string): Promise<void> {
 
 export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'gateway' });
+  declareVersions(VERSIONS);
   const database = openDatabase<GatewayDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
@@ -40,15 +42,11 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
     db: database.db, logger, limiter, internalJwtSecret: rt.internalJwtSecret, services: opts.services,
     publicBaseUrl: rt.publicBaseUrl, readiness,
   });
-  const { server, port } = await listen(handler, rt.port, rt.host);
-  logger.info({ port }, 'gateway listening');
-  return {
-    name: 'gateway',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      redis?.disconnect();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'gateway', rt, logger, handler: handler,
+    stopping: [
+      async () => redis?.disconnect(),
+      () => database.close(),
+    ],
+  });
 }

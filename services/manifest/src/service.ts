@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { InternalTokenSigner } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
 import { Queues, type Job } from '@waybill/jobs';
@@ -7,6 +7,7 @@ import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { buildApp } from './app';
 import type { ManifestDb } from './database';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { ConsignmentClaims } from './manifests/consignment-claims.client';
 import type { ManifestDeps } from './manifests/manifest.deps';
 import { ManifestSweeper, type SweeperOptions } from './manifests/manifest.sweeper';
@@ -24,6 +25,7 @@ export interface ManifestServiceOptions {
 /** Migrates, works the manifest-documents queue, recovers what a crash left behind, and serves HTTP. */
 export async function startManifestService(rt: ServiceRuntime, opts: ManifestServiceOptions = {}): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'manifest' });
+  declareVersions(VERSIONS);
   const database = openDatabase<ManifestDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const relay = new OutboxRelay({ database, bus: rt.bus, logger });
@@ -50,18 +52,14 @@ export async function startManifestService(rt: ServiceRuntime, opts: ManifestSer
     deps, logger, internalJwtSecret: rt.internalJwtSecret,
     readiness: { database: () => database.ping(), jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); } },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'manifest service listening');
-  return {
-    name: 'manifest',
-    port,
-    stop: async () => {
-      stopping = true;
-      await closeServer(server);
-      await sweeper.stop();
-      await Promise.allSettled([...inFlight]);
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'manifest', rt, logger, handler: app,
+    onDrain: () => { stopping = true; },
+    stopping: [
+      () => sweeper.stop(),
+      () => Promise.allSettled([...inFlight]),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

@@ -1,9 +1,11 @@
 import type { Express } from 'express';
-import { createApp, errorMiddleware, mountHealth, notFoundHandler, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, requireInternalAuth, type ReadinessCheck } from '@waybill/http';
 import type { TrackingDeps } from './deps';
 import { ingestRoutes } from './ingest/ingest.routes';
 import { podRoutes } from './pod/pod.routes';
 import { trackingEventRoutes } from './ingest/tracking-event.routes';
+import { pageRoutes } from './page/page.routes';
+import { brandingRoutes } from './branding/branding.routes';
 
 export const AUDIENCE = 'tracking-ingest';
 
@@ -14,13 +16,15 @@ export const AUDIENCE = 'tracking-ingest';
  */
 export function buildApp(deps: TrackingDeps, o: { internalJwtSecret: string; readiness: Record<string, ReadinessCheck> }): Express {
   // No JSON parser: the push signature is computed over the raw bytes.
-  const app = createApp(deps.logger, { json: false });
-  mountHealth(app, o.readiness);
-  app.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
-  app.use(ingestRoutes(deps));
-  app.use(podRoutes(deps));
-  app.use(trackingEventRoutes(deps, o.internalJwtSecret, AUDIENCE));
-  app.use(notFoundHandler);
-  app.use(errorMiddleware(deps.logger));
-  return app;
+  return buildServiceApp({
+    logger: deps.logger, readiness: o.readiness, json: false,
+    mount: (app) => {
+      app.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
+      app.use(ingestRoutes(deps));
+      app.use(podRoutes(deps));
+      app.use(trackingEventRoutes(deps, o.internalJwtSecret, AUDIENCE));
+      app.use(pageRoutes(deps));
+      app.use(brandingRoutes(deps));
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
 import type { JobDriver } from '@waybill/jobs';
+import type { EventBus } from '@waybill/messaging';
 import type { Logger } from '@waybill/logger';
 import type { TrackingDb } from './database';
 import type { CarrierSecrets } from './secrets/carrier-secrets';
@@ -12,6 +13,7 @@ export interface TrackingDeps {
   registry: CarrierRegistry;
   secrets: CarrierSecrets;
   jobs: JobDriver;
+  bus: EventBus;
   logger: Logger;
   podUrls: PodUrlSigner;
   /** Absolute base of document links: PUBLIC_BASE_URL, else http://localhost:PORT of the gateway. */

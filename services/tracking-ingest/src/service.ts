@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
@@ -7,11 +7,14 @@ import { buildApp } from './app';
 import type { TrackingDb } from './database';
 import type { TrackingDeps } from './deps';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { CarrierSecrets } from './secrets/carrier-secrets';
 import { PodUrlSigner } from './pod/pod.url';
 import { POD_RETRY, startPodWorker } from './pod/pod.job';
 import { PodSweeper } from './pod/pod.sweeper';
 import { startProjectionConsumer } from './projection/projection.consumer';
+import { ParkingSweeper } from './parking/parking.sweeper';
+import { registerParkingGauges } from './parking/parking.metrics';
 
 export const SCHEMA = 'tracking';
 
@@ -21,12 +24,15 @@ export interface TrackingServiceOptions {
   now?: () => Date;
   /** Proof-of-delivery retries (tests shorten them). */
   podRetry?: { attempts: number; backoffMs: number };
+  /** How often parked events past 30 days are dropped (tests shorten it). */
+  parkingSweepMs?: number;
 }
 
 /** Migrates, starts the outbox relay, the consignment projection, the proof-of-delivery worker, and listens. */
 export async function startTrackingIngestService(rt: ServiceRuntime, opts: TrackingServiceOptions = {}): Promise<RunningService> {
   if (!rt.dataEncryptionKey) throw new Error('tracking-ingest needs DATA_ENCRYPTION_KEY (32 bytes, base64) to open carrier ingest secrets');
   const logger = rt.logger.child({ service: 'tracking-ingest' });
+  declareVersions(VERSIONS);
   const box = new SecretBox(rt.dataEncryptionKey);
   const database = openDatabase<TrackingDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
@@ -34,7 +40,7 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
   relay.start();
   const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
   const deps: TrackingDeps = {
-    db: database.db, registry, logger, jobs: rt.jobs,
+    db: database.db, registry, logger, jobs: rt.jobs, bus: rt.bus,
     secrets: new CarrierSecrets(database.db, box),
     podUrls: new PodUrlSigner(box.deriveKey('pod-document-links')),
     publicUrl: rt.defaultPublicUrl,
@@ -42,10 +48,13 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
     now: opts.now ?? (() => new Date()),
     podRetry: opts.podRetry ?? POD_RETRY,
   };
-  const projection = await startProjectionConsumer(database, rt.bus, registry);
+  const projection = await startProjectionConsumer(deps);
   await startPodWorker(deps);
   const sweeper = new PodSweeper(deps);
   await sweeper.start();
+  const parking = new ParkingSweeper(deps, opts.parkingSweepMs);
+  parking.start();
+  const offGauges = registerParkingGauges(database.db);
   const app = buildApp(deps, {
     internalJwtSecret: rt.internalJwtSecret,
     readiness: {
@@ -54,17 +63,15 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
       jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
     },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'tracking-ingest service listening');
-  return {
-    name: 'tracking-ingest',
-    port,
-    stop: async () => {
-      await closeServer(server);
-      await projection.cancel();
-      await sweeper.stop();
-      await relay.stop();
-      await database.close();
-    },
-  };
+  return serveService({
+    name: 'tracking-ingest', rt, logger, handler: app,
+    stopping: [
+      () => projection.cancel(),
+      () => sweeper.stop(),
+      () => parking.stop(),
+      async () => offGauges(),
+      () => relay.stop(),
+      () => database.close(),
+    ],
+  });
 }

@@ -1,10 +1,11 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { buildApp } from './app';
 import { dispatcherConfig } from './config';
 import type { DispatcherDb } from './database';
 import type { DispatcherDeps } from './deps';
 import { migrations } from './migrations';
+import { VERSIONS } from './versions';
 import { SecretBox } from '@waybill/internal-auth';
 import { systemResolver, type Resolver } from './security/url-guard';
 import { DeliveryWorker } from './delivery/delivery.worker';
@@ -26,6 +27,7 @@ export interface DispatcherOptions {
 /** Migrates, starts the delivery worker, the sweeper and the tracking-events consumer, and serves the API. */
 export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: DispatcherOptions = {}): Promise<RunningService & { sweep(): Promise<unknown>; rollup(): Promise<number> }> {
   const logger = rt.logger.child({ service: 'webhook-dispatcher' });
+  declareVersions(VERSIONS);
   const config = dispatcherConfig({ ...process.env, ...opts.env });
   const database = openDatabase<DispatcherDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
@@ -49,20 +51,14 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
       jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
     },
   });
-  const { server, port } = await listen(app, rt.port, rt.host);
-  logger.info({ port }, 'webhook dispatcher listening');
-  return {
-    name: 'webhook-dispatcher',
-    port,
-    sweep: () => sweeper.sweep(),
-    rollup: () => rollup.drain(),
-    stop: async () => {
-      await closeServer(server);
-      await subscription.cancel();
-      await sweeper.stop();
-      await rollup.stop();
-      await worker.stop();
-      await database.close();
-    },
-  };
+  return { ...await serveService({
+    name: 'webhook-dispatcher', rt, logger, handler: app,
+    stopping: [
+      () => subscription.cancel(),
+      () => sweeper.stop(),
+      () => rollup.stop(),
+      () => worker.stop(),
+      () => database.close(),
+    ],
+  }), sweep: () => sweeper.sweep(), rollup: () => rollup.drain() };
 }

@@ -137,6 +137,11 @@ export class BullJobDriver implements JobDriver {
     return !this.closing && this.producer.status === 'ready';
   }
 
+  async stopWorkers(): Promise<void> {
+    // Worker.close waits for the jobs it is running; a second call (from close) returns at once.
+    await Promise.allSettled(this.workers.map((w) => w.close()));
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;

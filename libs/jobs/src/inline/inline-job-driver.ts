@@ -62,6 +62,11 @@ export class InlineJobDriver implements JobDriver {
     return !this.closed;
   }
 
+  /** In memory, jobs cannot outlive the process: the running ones finish, waiting ones run until `close`. */
+  async stopWorkers(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()].flatMap((q) => [...q.running]));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

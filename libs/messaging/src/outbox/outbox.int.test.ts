@@ -113,6 +113,31 @@ describe.each(busVariants().map((v) => [v.name, v] as const))('outbox relay (%s)
     expect(ids().filter((id) => id !== sentinel.id)).toEqual(batch.map((e) => e.id));
   });
 
+  it('stop lets the batch in flight finish: its events are published and marked, and none goes out twice', async () => {
+    const written = await writeMany(5);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let publishing = 0;
+    const holdingBus: EventBus = {
+      publish: async (e) => { publishing += 1; await held; await bus.publish(e); },
+      subscribe: (o) => bus.subscribe(o), isHealthy: () => bus.isHealthy(), close: () => bus.close(),
+    };
+    const relay = startRelay({ bus: holdingBus, batchSize: 10 });
+    await eventually(() => publishing === 5, { what: 'the batch in flight' });
+    let stopped = false;
+    const stopping = relay.stop().then(() => { stopped = true; });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await database.db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute()).toEqual([]);
+    await eventually(() => written.every((e) => ids().includes(e.id)), { what: 'the batch received' });
+    const sentinel = await createWidget(uniqueName('w'));
+    startRelay();
+    await eventually(() => ids().includes(sentinel.id), { what: 'the next relay publishing' });
+    expect(ids()).toEqual([...written.map((e) => e.id), sentinel.id]);
+  });
+
   it('publishes each event once when several relay replicas run', async () => {
     const written = await writeMany(30);
     startRelay({ batchSize: 7 });

@@ -1,15 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { pngChunk as chunk } from '@waybill/carriers';
 
 const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const b = Buffer.alloc(12 + data.length);
-  b.writeUInt32BE(data.length, 0);
-  b.write(type, 4, 'latin1');
-  data.copy(b, 8);
-  b.writeUInt32BE(crc32(b.subarray(4, 8 + data.length)), 8 + data.length);
-  return b;
-}
 
 /**
  * RGBA pixels of a black-and-white label as an 8-bit greyscale PNG. Canvas's own PNG encoder spends most

@@ -20,6 +20,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   'delivery-settings': 'delivery-options',
   manifest: 'manifest',
   webhooks: 'webhook-dispatcher',
+  'tracking-page': 'tracking-ingest',
 };
 
 /** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
@@ -46,7 +47,7 @@ export interface EdgeDeps {
 }
 
 /** Reads the body as bytes (size-limited) so it can be forwarded exactly as sent. */
-export const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
+export const rawBody: express.RequestHandler = express.raw({ type: () => true, limit: BODY_LIMIT });
 
 /**
  * Failed authentications allowed per client address and minute. Far below the request budget: an

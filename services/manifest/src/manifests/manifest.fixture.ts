@@ -33,7 +33,7 @@ export async function dropRedisKeys(): Promise<void> {
 }
 
 /** Jobs accepted and never run: what the inline driver's queue amounts to after the process died. */
-export const lostJobs: JobDriver = { enqueue: async () => undefined, work: async () => undefined, isHealthy: () => true, close: async () => undefined };
+export const lostJobs: JobDriver = { enqueue: async () => undefined, work: async () => undefined, isHealthy: () => true, stopWorkers: async () => undefined, close: async () => undefined };
 
 /**
  * Stands in for the consignment service's claim endpoint over real HTTP: answers what the test says

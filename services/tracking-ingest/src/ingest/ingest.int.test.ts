@@ -81,7 +81,7 @@ describe('tracking ingest (integration)', () => {
       pushed('GC-NOT-OURS', event('IN_TRANSIT', at(9))),
       pushed(b1, event(null, at(9, 30), { carrier_code: 'COL' })),
     ] });
-    expect(first.body).toEqual({ accepted: 3, duplicates: 0, unknown: ['GC-NOT-OURS'] });
+    expect(first.body).toEqual({ accepted: 4, duplicates: 0, unknown: ['GC-NOT-OURS'] });
     const acme = await eventually(() => updatesOf(a.identifier)[0], { what: 'acme update' });
     const beta = await eventually(() => updatesOf(b.identifier)[0], { what: 'beta update' });
     expect([acme.company, beta.company]).toEqual(['acme', 'beta-co']);

@@ -1,8 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
 import { EventType } from '@waybill/contracts';
-import { idempotent, type EventBus, type EventEnvelope, type Subscription } from '@waybill/messaging';
-import type { TrackingDb } from '../database';
+import { idempotent, type EventEnvelope, type Subscription } from '@waybill/messaging';
+import type { TrackingDeps } from '../deps';
+import { destinationOf } from '../page/destination';
+import { lockTrackingNumbers } from '../parking/parking.repository';
+import { afterApplied, applyParked, type ParkedApplied } from '../parking/parking.service';
+import { countApplied } from '../parking/parking.metrics';
 import { applyConsignmentFacts, type ConsignmentFacts } from './projection.repository';
 
 /** What this service reads of the consignment in the consignment service's events (contracts/events). */
@@ -13,6 +16,10 @@ interface ConsignmentView {
   service_id?: string | null;
   consignment_number?: string | null;
   packages?: Array<{ tracking_number?: string | null; reference?: string | null }>;
+  service?: string | null;
+  expected_delivery_date?: string | null;
+  current_status?: { status?: string } | null;
+  recipient?: { address?: { city?: string | null; postcode?: string | null; country?: string | null; state?: string | null } } | null;
 }
 
 export const CONSIGNMENT_EVENT_TYPES = [
@@ -34,20 +41,40 @@ export function factsOf(event: EventEnvelope, registry: CarrierRegistry): Consig
     carrierId: carrier?.identifier ?? null, carrierName: carrier?.name ?? c.carrier ?? null, serviceId: c.service_id ?? null,
     consignmentNumber: c.consignment_number ?? null,
     parcels: [...parcels].map(([trackingNumber, reference]) => ({ trackingNumber, reference })),
+    page: {
+      cancelled: c.current_status?.status === 'Cancelled',
+      serviceName: c.service ?? (c.service_id ? c.service_id.split('|').slice(1).join('|') : null),
+      packageCount: c.packages?.length ?? 0,
+      expectedDeliveryDate: typeof c.expected_delivery_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(c.expected_delivery_date) ? c.expected_delivery_date : null,
+      destination: destinationOf(c.recipient?.address ?? undefined),
+    },
   };
 }
 
 /**
  * Keeps the projection of consignments and their tracking numbers. Events may arrive out of order
  * (retries, competing consumers): one older than the stored state is skipped by its occurred_at.
+ * When a consignment gets a tracking number that has parked events (the carrier's push came first),
+ * they are applied in the same transaction; the numbers are locked first, as a push parking events
+ * locks them, so neither can miss the other.
  */
-export function startProjectionConsumer(database: { db: Kysely<TrackingDb> }, bus: EventBus, registry: CarrierRegistry): Promise<Subscription> {
-  return bus.subscribe({
+export function startProjectionConsumer(deps: TrackingDeps): Promise<Subscription> {
+  return deps.bus.subscribe({
     queue: 'tracking-ingest.consignment-events',
     bindings: CONSIGNMENT_EVENT_TYPES,
-    handler: idempotent(database, 'consignment-projection', async (trx, event) => {
-      const facts = factsOf(event, registry);
-      if (facts) await applyConsignmentFacts(trx, facts, new Date(event.occurred_at));
-    }),
+    handler: async (event: EventEnvelope) => {
+      let parked: ParkedApplied | undefined;
+      await idempotent({ db: deps.db }, 'consignment-projection', async (trx, e) => {
+        const facts = factsOf(e, deps.registry);
+        if (!facts) return;
+        const numbers = facts.carrierId ? facts.parcels.map((p) => p.trackingNumber) : [];
+        if (numbers.length) await lockTrackingNumbers(trx, facts.carrierId!, numbers);
+        const applied = await applyConsignmentFacts(trx, facts, new Date(e.occurred_at));
+        if (applied && numbers.length) parked = await applyParked(trx, deps.registry, facts.carrierId!, numbers);
+      })(event);
+      if (!parked?.taken) return;
+      countApplied(parked.fresh.length);
+      await afterApplied(deps, parked);
+    },
   });
 }

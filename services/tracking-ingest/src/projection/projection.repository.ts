@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TrackingDb } from '../database';
 import type { ParcelRow, TrackedConsignmentRow } from './projection.table';
+import type { Destination } from '../page/destination';
 
 type Db = Kysely<TrackingDb> | Transaction<TrackingDb>;
 
@@ -14,6 +15,16 @@ export interface ConsignmentFacts {
   consignmentNumber: string | null;
   /** Distinct tracking numbers with the reference of the first package carrying each. */
   parcels: Array<{ trackingNumber: string; reference: string | null }>;
+  /** What the recipient's tracking page shows (page/destination.ts says why so little of the address). */
+  page?: PageFacts;
+}
+
+export interface PageFacts {
+  cancelled: boolean;
+  serviceName: string | null;
+  packageCount: number;
+  expectedDeliveryDate: string | null;
+  destination: Destination;
 }
 
 /**
@@ -27,6 +38,7 @@ export async function applyConsignmentFacts(trx: Transaction<TrackingDb>, facts:
   const row = {
     company: facts.company, order_number: facts.orderNumber, carrier_id: facts.carrierId, carrier_name: facts.carrierName,
     service_id: facts.serviceId, consignment_number: facts.consignmentNumber, source_at: occurredAt.toISOString(),
+    ...pageColumns(facts.page),
   };
   const applied = await trx.insertInto('tracked_consignments').values({ identifier: facts.identifier, ...row })
     .onConflict((oc) => oc.column('identifier').doUpdateSet(row).where((eb) => eb.and([
@@ -52,6 +64,15 @@ export async function applyConsignmentFacts(trx: Transaction<TrackingDb>, facts:
     active: true, carrier_id: eb.ref('excluded.carrier_id'), package_reference: eb.ref('excluded.package_reference'),
   }))).execute();
   return true;
+}
+
+function pageColumns(page: PageFacts | undefined) {
+  if (!page) return {};
+  const d = page.destination;
+  return {
+    cancelled: page.cancelled, service_name: page.serviceName, package_count: page.packageCount, expected_delivery_date: page.expectedDeliveryDate,
+    destination_town: d.town, destination_district: d.district, destination_country: d.country, time_zone: d.timeZone,
+  };
 }
 
 /** Parcels a carrier's tracking numbers currently belong to (possibly several companies' for one number). */

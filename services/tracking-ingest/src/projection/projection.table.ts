@@ -13,6 +13,17 @@ export interface TrackedConsignmentsTable {
   /** The status tracking last told the consignment service, and the carrier time it was based on. */
   progress_status: string | null;
   progress_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** What the recipient's tracking page shows (destination reduced to town and postcode district). */
+  cancelled: ColumnType<boolean, boolean | undefined, boolean>;
+  service_name: string | null;
+  package_count: ColumnType<number, number | undefined, number>;
+  /** YYYY-MM-DD, as the consignment carries it. */
+  expected_delivery_date: string | null;
+  destination_town: string | null;
+  destination_district: string | null;
+  destination_country: string | null;
+  /** IANA zone of the destination: the page shows event times in it. */
+  time_zone: string | null;
 }
 
 export interface ParcelsTable {

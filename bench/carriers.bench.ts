@@ -1,0 +1,78 @@
+import { upsAdapter, sandboxRegistry, MemoryTokenStore, TokenCache, type BookingRequest, type Carrier } from '@waybill/carriers';
+import type { Benchmark, BenchRow } from './lib/types';
+import { startProcess } from '../e2e/support/processes';
+import { eventually } from '@waybill/testing';
+
+/**
+ * Booking through the UPS adapter against the UPS double (in its own process, so its work is not ours),
+ * next to the same bookings on a sandbox carrier (no network): bookings per second at 8 in flight, the
+ * p95 the adapter adds (HTTP, JSON, token cache, breaker, pacing, metrics) and token requests per
+ * 1,000 bookings (goal: 1).
+ */
+const CLIENT = { id: 'bench-client', secret: 'bench-secret-0001', account: 'B3NCH1' };
+const N = 1000;
+const IN_FLIGHT = 8;
+
+function request(i: number): BookingRequest {
+  return {
+    company: 'bench', consignmentIdentifier: `c${i}`, orderNumber: `BENCH-${i}`, serviceName: '',
+    origin: { company_name: 'Bench Ltd', name: 'Dispatch', address1: '1 Warehouse Way', city: 'London', postcode: 'E14 5AB', country: 'GB' },
+    destination: { name: 'Jane Smith', address1: '10 Downing Street', city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
+    parcels: [{ weightKg: 2, lengthCm: 30, widthCm: 20, heightCm: 10 }], options: {},
+    originContact: { phone: '+44 20 7946 0000' }, destinationContact: { phone: '07700 900123' },
+  };
+}
+
+async function run(carrier: Carrier, serviceName: string): Promise<{ perSecond: number; p95: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < N) {
+      const i = next++;
+      const t = performance.now();
+      await carrier.book({ ...request(i), serviceName });
+      latencies.push(performance.now() - t);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: N / seconds, p95: latencies[Math.floor(latencies.length * 0.95)] };
+}
+
+export const bench: Benchmark = {
+  title: 'Carrier adapters: UPS against its double',
+  async run(): Promise<BenchRow[]> {
+    const proc = startProcess('ups-double', 'libs/carrier-doubles/src/ups/main.ts', {
+      UPS_DOUBLE_PORT: '0', UPS_DOUBLE_CLIENTS: `${CLIENT.id}:${CLIENT.secret}:${CLIENT.account}`,
+    });
+    try {
+      const url = await eventually(() => /listening on (\S+)/.exec(proc.output())?.[1], { timeoutMs: 30_000, what: 'the UPS double' });
+      const state = async () => (await (await fetch(`${url}/__double/state`)).json()) as { tokensIssued: number; violations: string[] };
+      const sandbox = sandboxRegistry().find('generic')!;
+      await run(sandbox, 'Generic Domestic Service GDOM'); // warm-up
+      const base = await run(sandbox, 'Generic Domestic Service GDOM');
+      // A ZPL account: the double's GIF drawing would otherwise be most of what is measured. The account's
+      // pace is lifted (CARRIER_RATE_LIMIT_UPS) so the adapter's own cost is measured, not the 10 calls a second
+      // it allows an account by default.
+      const env = { CARRIER_BASE_URL_UPS: url, CARRIER_RATE_LIMIT_UPS: '100000/1000' };
+      const account = (id: string) => upsAdapter({ tokens: new TokenCache(new MemoryTokenStore()), env })
+        .forAccount({ id, company: 'bench', testMode: true, bookingLabelFormat: 'zpl', credentials: { client_id: CLIENT.id, client_secret: CLIENT.secret, account_number: CLIENT.account } });
+      await run(account('warm-up'), 'UPS Standard');
+      const tokensBefore = (await state()).tokensIssued;
+      const measured = await run(account('bench-account'), 'UPS Standard');
+      const after = await state();
+      if (after.violations.length) throw new Error(`the double saw requests off UPS's description: ${after.violations.slice(0, 3).join('; ')}`);
+      const tokensPer1000 = ((after.tokensIssued - tokensBefore) * 1000) / N;
+      return [
+        { name: 'UPS booking through the adapter (double in its own process, 8 in flight)', metric: 'throughput', value: measured.perSecond, unit: 'bookings/s',
+          baseline: { name: 'sandbox carrier, no network', value: base.perSecond } },
+        { name: 'UPS booking through the adapter', metric: 'p95 latency', value: measured.p95, unit: 'ms', baseline: { name: 'sandbox carrier', value: base.p95 } },
+        { name: 'UPS booking: p95 added over the sandbox carrier', metric: 'p95 added', value: measured.p95 - base.p95, unit: 'ms' },
+        { name: 'UPS token requests per 1,000 bookings of one account (8 in flight)', metric: 'token requests', value: tokensPer1000, unit: 'per 1,000', target: '<= 1', pass: tokensPer1000 <= 1 },
+      ];
+    } finally {
+      await proc.kill();
+    }
+  },
+};

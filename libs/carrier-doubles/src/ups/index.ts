@@ -1,0 +1,3 @@
+export { UpsDouble, type UpsDoubleOptions } from './ups.double';
+export { oneZCheckDigit, type DoubleActivity, type DoubleClient, type DoubleFault } from './ups.double.state';
+export { trackAlertEvent } from './ups.double.push';

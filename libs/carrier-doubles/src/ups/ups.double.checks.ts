@@ -1,0 +1,68 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import { upsSchemas } from '@waybill/carriers';
+
+/**
+ * The double's checks of what Waybill sends: our JSON Schemas of UPS's description (member names,
+ * required members, enums, lengths), plus the rules the description states in words.
+ */
+const ajv = new Ajv({ allErrors: true, strict: false });
+const compiled = new Map<object, ValidateFunction>();
+
+export function schemaProblems(schema: object, value: unknown, where: string): string[] {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${where}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`);
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const imperial = (country: string | undefined) => country === 'US' || country === 'PR';
+
+/** The ship request's rules that UPS states in prose rather than in its schema. */
+export function shipRuleProblems(body: Json, accountNumber: string): string[] {
+  const problems: string[] = [];
+  const s: Json = body?.ShipmentRequest?.Shipment ?? {};
+  const from = s.ShipFrom?.Address?.CountryCode ?? s.Shipper?.Address?.CountryCode;
+  const to = s.ShipTo?.Address?.CountryCode;
+  if (s.Shipper?.ShipperNumber !== accountNumber) problems.push('Shipper.ShipperNumber must be the account the token belongs to');
+  for (const charge of s.PaymentInformation?.ShipmentCharge ?? []) {
+    if (charge.BillShipper && charge.BillShipper.AccountNumber !== s.Shipper?.ShipperNumber) problems.push('BillShipper.AccountNumber must equal Shipper.ShipperNumber');
+  }
+  if (!s.PaymentInformation?.ShipmentCharge?.some((c: Json) => c.Type === '01')) problems.push('a ShipmentCharge of Type 01 (transportation) is required');
+  if (from && to && from !== to) {
+    if (!s.ShipTo?.AttentionName) problems.push('ShipTo.AttentionName is required when ShipTo and ShipFrom countries differ');
+    if (!s.ShipTo?.Phone?.Number) problems.push('ShipTo.Phone.Number is required when ShipTo and ShipFrom countries differ');
+    if (!s.Shipper?.Phone?.Number) problems.push('Shipper.Phone.Number is required if destination is international');
+    if (!s.Shipper?.AttentionName) problems.push('Shipper.AttentionName is required if destination is international');
+  }
+  const domestic = imperial(from) && imperial(to);
+  if (domestic && s.ReferenceNumber) problems.push('Shipment.ReferenceNumber is not valid on US/US or PR/PR shipments');
+  (s.Package ?? []).forEach((p: Json, i: number) => {
+    if (p.ReferenceNumber && !domestic) problems.push(`Package[${i}].ReferenceNumber is valid only on US/US or PR/PR shipments`);
+    const weightUnit = p.PackageWeight?.UnitOfMeasurement?.Code;
+    if (weightUnit && weightUnit !== (imperial(from) ? 'LBS' : 'KGS')) problems.push(`Package[${i}].PackageWeight unit ${weightUnit} is not the unit of the shipper's country ${from}`);
+    const dims = p.Dimensions;
+    if (dims) {
+      const unit = dims.UnitOfMeasurement?.Code;
+      if (unit !== (imperial(from) ? 'IN' : 'CM')) problems.push(`Package[${i}].Dimensions unit ${unit} is not the unit of the shipper's country ${from}`);
+      const longest = Math.max(Number(dims.Length), Number(dims.Width), Number(dims.Height));
+      if (Number(dims.Length) !== longest) problems.push(`Package[${i}].Dimensions.Length must be the longest side`);
+      if (longest > (unit === 'IN' ? 108 : 270)) problems.push(`Package[${i}].Dimensions over 108 IN / 270 CM`);
+    }
+  });
+  const forms = s.ShipmentServiceOptions?.InternationalForms;
+  if (forms?.FormType?.includes('01')) {
+    for (const member of ['InvoiceNumber', 'InvoiceDate', 'ReasonForExport', 'CurrencyCode']) {
+      if (!forms[member]) problems.push(`InternationalForms.${member} is required for Invoice forms`);
+    }
+    (forms.Product ?? []).forEach((p: Json, i: number) => {
+      if (!p.Unit) problems.push(`InternationalForms.Product[${i}].Unit is required for Invoice forms`);
+      if (!p.PartNumber) problems.push(`InternationalForms.Product[${i}].PartNumber is required for Invoice forms`);
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+
+/** What the UPS double remembers: its clients, the tokens it issued, shipments, tracking activity. */
+export interface DoubleClient {
+  clientId: string;
+  clientSecret: string;
+  accountNumber: string;
+}
+
+export interface DoubleActivity {
+  type: string;
+  code: string;
+  description: string;
+  /** When it happened (UTC). */
+  at: Date;
+  city?: string;
+  country?: string;
+}
+
+export interface DoubleShipment {
+  shipmentId: string;
+  trackingNumbers: string[];
+  voided: boolean;
+  delivered: boolean;
+}
+
+/** A fault the double injects into the next `times` matching requests (Infinity: until cleared). */
+export interface DoubleFault {
+  operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | '*';
+  kind: 'slow' | 'error' | 'reset';
+  /** For `error`: 500, 503, 429… */
+  status?: number;
+  /** For `slow`: how long before answering normally. */
+  delayMs?: number;
+  /** For a 429: the Retry-After header, in seconds. */
+  retryAfterS?: number;
+  times?: number;
+}
+
+/**
+ * UPS's 1Z check digit, over the 15 characters after `1Z`: letters count as (code − 63) mod 10, the
+ * even positions double, and the digit brings the sum to a multiple of ten.
+ */
+export function oneZCheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    const v = /[0-9]/.test(c) ? Number(c) : (c.charCodeAt(0) - 63) % 10;
+    sum += i % 2 === 1 ? v * 2 : v;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+export class DoubleState {
+  readonly clients = new Map<string, DoubleClient>();
+  readonly tokens = new Map<string, { client: DoubleClient; until: number }>();
+  readonly shipments = new Map<string, DoubleShipment>();
+  readonly activity = new Map<string, DoubleActivity[]>();
+  readonly subscriptions = new Set<string>();
+  faults: (DoubleFault & { left: number })[] = [];
+  tokensIssued = 0;
+  private sequence = Number.parseInt(randomBytes(3).toString('hex'), 16) % 1_000_000;
+
+  issueToken(client: DoubleClient, lifetimeS: number): string {
+    const token = randomBytes(24).toString('base64url');
+    this.tokens.set(token, { client, until: Date.now() + lifetimeS * 1000 });
+    this.tokensIssued += 1;
+    return token;
+  }
+
+  clientOfToken(token: string | undefined): DoubleClient | undefined {
+    const hit = token ? this.tokens.get(token) : undefined;
+    return hit && hit.until > Date.now() ? hit.client : undefined;
+  }
+
+  nextTrackingNumber(account: string, serviceCode: string): string {
+    this.sequence = (this.sequence + 1) % 10_000_000;
+    const body = `${account}${serviceCode}${String(this.sequence).padStart(7, '0')}`.toUpperCase();
+    return `1Z${body}${oneZCheckDigit(body)}`;
+  }
+
+  /** Takes the first fault that matches this operation, counting it down. */
+  takeFault(operation: string): DoubleFault | undefined {
+    const fault = this.faults.find((f) => f.operation === '*' || f.operation === operation);
+    if (!fault) return undefined;
+    fault.left -= 1;
+    if (fault.left <= 0) this.faults = this.faults.filter((f) => f !== fault);
+    return fault;
+  }
+}

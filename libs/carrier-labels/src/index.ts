@@ -1,0 +1,3 @@
+export { renderBookedLabels, LabelConversionUnavailable, type BookedLabelRequest, type DocumentType } from './booked.render';
+export { fitOnPage, pageDots, PAGE_INCHES, type LabelSizeName } from './page';
+export { graphicFieldOfBytes, crc16ccitt, type ZplCompression } from './zpl-graphic';

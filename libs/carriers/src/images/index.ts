@@ -1,0 +1,3 @@
+export { decodeGif, encodeGif } from './gif';
+export { rasterToPng, pngChunk } from './png';
+export { rotateClockwise, scaleTo, packBits, type Raster } from './raster';

@@ -1,0 +1,29 @@
+/**
+ * When to ask a carrier again about a tracking number it does not push (API.md section 11): first 15
+ * minutes after booking, then backing off (doubling) up to every 2 hours; never again once delivered,
+ * nor 30 days after the last event (or after booking, when there has been none). Jittered by up to 10%
+ * so numbers booked together do not all come due together.
+ */
+export const POLL_FIRST_MS = 15 * 60_000;
+export const POLL_MAX_INTERVAL_MS = 2 * 60 * 60_000;
+export const POLL_GIVE_UP_MS = 30 * 24 * 60 * 60_000;
+
+export interface PollState {
+  bookedAt: Date;
+  /** Carrier time of the newest event, if any. */
+  lastEventAt: Date | null;
+  /** Polls made so far. */
+  polls: number;
+  delivered: boolean;
+}
+
+/** The next poll's time, or null when this number is no longer polled. */
+export function nextPollAt(s: PollState, now: Date, random: () => number = Math.random): Date | null {
+  if (s.delivered) return null;
+  const since = (s.lastEventAt ?? s.bookedAt).getTime();
+  if (now.getTime() - since >= POLL_GIVE_UP_MS) return null;
+  const interval = s.polls === 0 ? POLL_FIRST_MS : Math.min(POLL_MAX_INTERVAL_MS, POLL_FIRST_MS * 2 ** s.polls);
+  const base = s.polls === 0 ? s.bookedAt.getTime() : now.getTime();
+  const at = base + interval * (1 + random() * 0.1);
+  return at - since >= POLL_GIVE_UP_MS ? null : new Date(Math.max(at, now.getTime()));
+}

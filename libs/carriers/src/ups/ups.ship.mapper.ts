@@ -1,0 +1,80 @@
+import type { BookingLabelFormat } from '../accounts';
+import { CarrierRejection, type Address, type BookingRequest, type Contact } from '../carrier';
+import { crossesCustomsBorder } from '../customs';
+import { upsInvoice } from './ups.customs.mapper';
+import { fit, imperialOrigin, phone, required, upsAddress, upsPackage } from './ups.fields';
+import type { UPS_SERVICES } from './ups.profile';
+import type { UpsParty, UpsReference, UpsShipRequest } from './ups.types';
+
+type UpsService = (typeof UPS_SERVICES)[number];
+
+function party(a: Address, contact: Contact | null | undefined, field: string, international: boolean, contactField: string): UpsParty {
+  const name = required(a.company_name || a.name, 35, `${field}.${a.company_name ? 'company_name' : 'name'}`);
+  const attention = fit(a.name, 35, `${field}.name`);
+  const number = phone(contact?.phone, `${contactField}`);
+  if (international && !number) {
+    throw new CarrierRejection(`UPS cannot take ${contactField}: UPS needs a phone number on international shipments`);
+  }
+  if (international && !attention) {
+    throw new CarrierRejection(`UPS cannot take ${field}.name: UPS needs a contact name on international shipments`);
+  }
+  const email = fit(contact?.email, 50, `${field}.email`);
+  return {
+    Name: name,
+    ...(attention ? { AttentionName: attention } : {}),
+    ...(number ? { Phone: { Number: number } } : {}),
+    ...(email ? { EMailAddress: email } : {}),
+    Address: upsAddress(a, field),
+  };
+}
+
+const compactDate = (iso: string) => iso.slice(0, 10).replace(/-/g, '');
+
+/**
+ * A Waybill booking as UPS's ship request: the warehouse as shipper and ship-from, billed to the
+ * account's shipper number, the service's code, packages in the origin's units, the order number as
+ * the reference (per package on US and Puerto Rico domestic routes, where UPS takes it only there),
+ * and the invoice data when the route crosses a customs border.
+ */
+export function upsShipRequest(
+  req: BookingRequest, service: UpsService, accountNumber: string, labelFormat: BookingLabelFormat,
+): UpsShipRequest {
+  const from = req.origin.country.toUpperCase();
+  const to = req.destination.country.toUpperCase();
+  const international = from !== to;
+  const shipper = party(req.origin, req.originContact, 'warehouse', international, 'warehouse.phone');
+  const reference: UpsReference[] = [{ Value: required(req.orderNumber, 35, 'order_number') }];
+  const domesticUs = imperialOrigin(from) && imperialOrigin(to);
+  if (req.parcels.length === 0) throw new CarrierRejection('UPS cannot take packages: a shipment needs at least one package');
+  if (req.parcels.length > 200) throw new CarrierRejection('UPS cannot take packages: UPS takes at most 200 packages a shipment');
+  const packages = req.parcels.map((p, i) => {
+    const pkg = upsPackage(p, i, from, service.maxParcelWeightKg);
+    const ref = fit(p.reference, 35, `packages.${i}.reference`);
+    const refs = [...(domesticUs ? reference : []), ...(ref ? [{ Value: ref }] : [])];
+    return refs.length ? { ...pkg, ReferenceNumber: refs } : pkg;
+  });
+  const invoice = req.customs && crossesCustomsBorder(from, to) ? upsInvoice(req) : undefined;
+  const description = fit(req.description, 50, 'description') ?? (international ? 'Merchandise' : undefined);
+  return {
+    ShipmentRequest: {
+      Request: { RequestOption: 'nonvalidate', TransactionReference: { CustomerContext: req.consignmentIdentifier } },
+      Shipment: {
+        ...(description ? { Description: description } : {}),
+        Shipper: { ...shipper, ShipperNumber: accountNumber },
+        ShipTo: party(req.destination, req.destinationContact, 'recipient', international, 'recipient.contact_number'),
+        ShipFrom: shipper,
+        PaymentInformation: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: accountNumber } }] },
+        Service: { Code: service.code, Description: service.name },
+        ...(domesticUs ? {} : { ReferenceNumber: reference }),
+        ...(req.shippingDate ? { ShipmentDate: compactDate(req.shippingDate) } : {}),
+        ...(invoice ? { ShipmentServiceOptions: { InternationalForms: invoice } } : {}),
+        Package: packages,
+      },
+      LabelSpecification: {
+        LabelImageFormat: { Code: labelFormat === 'zpl' ? 'ZPL' : 'GIF' },
+        ...(labelFormat === 'zpl' ? {} : { HTTPUserAgent: 'Mozilla/4.5' }),
+        LabelStockSize: { Height: '6', Width: '4' },
+      },
+    },
+  };
+}

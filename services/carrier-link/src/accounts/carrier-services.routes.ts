@@ -1,0 +1,28 @@
+import { Router } from 'express';
+import { serviceId } from '@waybill/carriers';
+import { allowOnly, principalOf } from '@waybill/http';
+import type { CarrierLinkDeps } from '../deps';
+
+/**
+ * Internal: the real carriers a company can use (those it has an enabled account with) and their
+ * services, for lookups, delivery options and allocation to merge with the sandbox carriers.
+ */
+export function carrierServicesRoutes(deps: CarrierLinkDeps): Router {
+  const r = Router({ mergeParams: true });
+  allowOnly(r, '/account-carriers', ['GET']);
+  r.get('/account-carriers', async (_req, res) => {
+    const rows = await deps.db.selectFrom('carrier_accounts').select(['id', 'carrier'])
+      .where('company', '=', principalOf(res).company).where('deleted_at', 'is', null).where('enabled', '=', true).orderBy('seq').execute();
+    res.json(rows.flatMap((row) => {
+      const adapter = deps.adapters.get(row.carrier);
+      if (!adapter) return [];
+      return [{
+        identifier: adapter.identifier, name: adapter.name, account: row.id,
+        services: adapter.services.map((s) => ({
+          identifier: serviceId(adapter, s), name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, max_parcel_weight_kg: s.maxParcelWeightKg,
+        })),
+      }];
+    }));
+  });
+  return r;
+}

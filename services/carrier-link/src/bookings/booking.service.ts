@@ -1,0 +1,90 @@
+import { CarrierRejection, type Carrier } from '@waybill/carriers';
+import { LabelConversionUnavailable, renderBookedLabels, type BookedLabelRequest } from '@waybill/carrier-labels';
+import { ConflictError, NotFoundError } from '@waybill/http';
+import type { CarrierLinkDeps } from '../deps';
+import { accountContext } from '../accounts/account.service';
+import type { AccountRow } from '../accounts/account.table';
+import { accountById, bookedDocuments, findBooking, liveAccountOf, markCancelled, recordAnomaly, saveBooking } from './booking.repository';
+import { bookingInput } from './booking.input';
+import type { BookingRow } from './booking.table';
+import { enqueueSubscription } from '../tracking/subscription.job';
+
+export type BookingAnswer =
+  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string }
+  | { booked: false; rejection_reason: string; outcome_unknown: boolean };
+
+const answerOf = (row: BookingRow): BookingAnswer => ({
+  booked: true, consignment_number: row.consignment_number, tracking_numbers: row.tracking_numbers, tracking_url: row.tracking_url,
+});
+
+function carrierOf(deps: CarrierLinkDeps, account: AccountRow): Carrier {
+  const adapter = deps.adapters.get(account.carrier);
+  if (!adapter) throw new ConflictError(`carrier ${account.carrier} is not connected in this deployment`);
+  return adapter.forAccount(accountContext(deps, account));
+}
+
+/**
+ * Books at the carrier through the company's account, once per consignment: a consignment already
+ * booked (and not cancelled) answers its booking again without calling the carrier. A refusal is an
+ * answer, not an error; one whose outcome is unknown is also recorded for the operator.
+ */
+export async function book(deps: CarrierLinkDeps, company: string, body: unknown): Promise<BookingAnswer> {
+  const input = bookingInput(body, company);
+  const existing = await findBooking(deps.db, company, input.consignment);
+  if (existing && !existing.cancelled_at) return answerOf(existing);
+  const account = await liveAccountOf(deps.db, company, input.carrier);
+  const adapter = deps.adapters.get(input.carrier);
+  if (!account || !adapter) {
+    return { booked: false, rejection_reason: `${adapter?.name ?? input.carrier}: this company has no enabled ${adapter?.name ?? input.carrier} account`, outcome_unknown: false };
+  }
+  try {
+    const booking = await carrierOf(deps, account).book(input.request);
+    await saveBooking(deps.db, company, input.consignment, account, booking);
+    await enqueueSubscription(deps.jobs, company, input.consignment);
+    return answerOf((await findBooking(deps.db, company, input.consignment))!);
+  } catch (err) {
+    if (!(err instanceof CarrierRejection)) throw err;
+    if (err.outcomeUnknown) {
+      await recordAnomaly(deps.db, { company, account, operation: 'book', consignment: input.consignment, reason: err.reason });
+      deps.logger.warn({ carrier: account.carrier, consignment: input.consignment, reason: err.reason }, 'carrier booking outcome unknown');
+    }
+    return { booked: false, rejection_reason: err.reason, outcome_unknown: err.outcomeUnknown };
+  }
+}
+
+async function requireBooking(deps: CarrierLinkDeps, company: string, consignment: string): Promise<BookingRow> {
+  const row = await findBooking(deps.db, company, consignment);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** Voids at the carrier (even through a deleted account); cancelling again answers the same. */
+export async function cancel(deps: CarrierLinkDeps, company: string, consignment: string): Promise<{ cancelled: true } | { cancelled: false; rejection_reason: string }> {
+  const row = await requireBooking(deps, company, consignment);
+  if (row.cancelled_at) return { cancelled: true };
+  const account = await accountById(deps.db, company, row.account_id);
+  if (!account) throw new NotFoundError();
+  try {
+    await carrierOf(deps, account).cancel(row.consignment_number, { carrierReference: row.carrier_reference });
+  } catch (err) {
+    if (err instanceof CarrierRejection) return { cancelled: false, rejection_reason: err.reason };
+    throw err;
+  }
+  await markCancelled(deps.db, company, consignment);
+  return { cancelled: true };
+}
+
+/** The stored labels in the format asked for, and the carrier's customs invoice; no carrier call. */
+export async function labels(deps: CarrierLinkDeps, company: string, consignment: string, req: BookedLabelRequest) {
+  const row = await requireBooking(deps, company, consignment);
+  if (row.cancelled_at) throw new ConflictError('The booking was cancelled.');
+  const docs = await bookedDocuments(deps.db, row);
+  if (!docs) throw new ConflictError('The carrier produced no labels for this booking.');
+  try {
+    const rendered = await renderBookedLabels(docs, { ...req, createdAt: new Date(row.created_at) });
+    return { labels: rendered, invoices: docs.customsInvoice ? docs.customsInvoice.toString('base64') : null, label_format: req.documentType };
+  } catch (err) {
+    if (err instanceof LabelConversionUnavailable) throw new ConflictError(err.message);
+    throw err;
+  }
+}

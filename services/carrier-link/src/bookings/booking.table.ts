@@ -1,0 +1,38 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export interface BookingsTable {
+  company: string;
+  consignment_identifier: string;
+  account_id: string;
+  carrier: string;
+  consignment_number: string;
+  tracking_numbers: ColumnType<string[], string, string>;
+  tracking_url: string;
+  label_format: 'zpl' | 'gif' | 'png' | 'pdf' | null;
+  customs_invoice: Buffer | null;
+  carrier_reference: string | null;
+  created_at: ColumnType<Date, never, never>;
+  cancelled_at: ColumnType<Date | null, never, string | null>;
+  subscribed_at: ColumnType<Date | null, never, string | null>;
+  unsubscribed_numbers: ColumnType<string[] | null, never, string | null>;
+}
+
+export interface BookedLabelsTable {
+  company: string;
+  consignment_identifier: string;
+  position: number;
+  content: Buffer;
+}
+
+export interface CallAnomaliesTable {
+  id: Generated<string>;
+  company: string;
+  account_id: string;
+  carrier: string;
+  operation: string;
+  consignment_identifier: string | null;
+  reason: string;
+  at: ColumnType<Date, never, never>;
+}
+
+export type BookingRow = Selectable<BookingsTable>;

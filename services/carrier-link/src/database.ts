@@ -1,0 +1,10 @@
+import type { CarrierAccountsTable } from './accounts/account.table';
+import type { BookedLabelsTable, BookingsTable, CallAnomaliesTable } from './bookings/booking.table';
+
+/** Every table of the carrier-link service's schema. */
+export interface CarrierLinkDb {
+  carrier_accounts: CarrierAccountsTable;
+  bookings: BookingsTable;
+  booked_labels: BookedLabelsTable;
+  call_anomalies: CallAnomaliesTable;
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { CarrierAdapter } from '@waybill/carriers';
+import type { SecretBox } from '@waybill/internal-auth';
+import type { JobDriver } from '@waybill/jobs';
+import type { Logger } from '@waybill/logger';
+import type { CarrierLinkDb } from './database';
+
+export interface CarrierLinkDeps {
+  db: Kysely<CarrierLinkDb>;
+  logger: Logger;
+  /** Seals carrier credentials at rest (DATA_ENCRYPTION_KEY). */
+  box: SecretBox;
+  /** The real carriers of this deployment, by identifier. */
+  adapters: ReadonlyMap<string, CarrierAdapter>;
+  /** Absolute base of Waybill's public URLs (the ingest paths handed to carriers). */
+  publicUrl: string;
+  /** Later work: push subscriptions after booking. */
+  jobs: JobDriver;
+}

@@ -1,0 +1,3 @@
+export { startCarrierLinkService, SCHEMA, type CarrierLinkOptions } from './service';
+export { buildApp, AUDIENCE } from './app';
+export { resealCredentials } from './accounts/account.reseal';

@@ -1,0 +1,50 @@
+import { openDatabase, migrateToLatest } from '@waybill/db';
+import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { SecretBox } from '@waybill/internal-auth';
+import { MemoryTokenStore, TokenCache, type CarrierAdapter } from '@waybill/carriers';
+import { buildApp } from './app';
+import { carrierAdapters } from './adapters';
+import type { CarrierLinkDb } from './database';
+import type { CarrierLinkDeps } from './deps';
+import { migrations } from './migrations';
+import { startSubscriptionWorker } from './tracking/subscription.job';
+
+export const SCHEMA = 'carrier_link';
+
+export interface CarrierLinkOptions {
+  /** Carrier access tokens shared by replicas (Redis-backed); in memory when absent. */
+  tokens?: TokenCache;
+  adapters?: Map<string, CarrierAdapter>;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * The one owner of carrier accounts and of every outbound call to a real carrier: no other service
+ * reads a credential. Migrates and listens.
+ */
+export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierLinkOptions = {}): Promise<RunningService> {
+  if (!rt.dataEncryptionKey) throw new Error('carrier-link needs DATA_ENCRYPTION_KEY (32 bytes, base64) to seal carrier credentials');
+  const logger = rt.logger.child({ service: 'carrier-link' });
+  const database = openDatabase<CarrierLinkDb>(rt.db, SCHEMA);
+  await migrateToLatest(database.db, SCHEMA, migrations);
+  const publicUrl = rt.publicBaseUrl ?? rt.defaultPublicUrl;
+  const deps: CarrierLinkDeps = {
+    db: database.db, logger, box: new SecretBox(rt.dataEncryptionKey), publicUrl, jobs: rt.jobs,
+    adapters: opts.adapters ?? carrierAdapters({ tokens: opts.tokens ?? new TokenCache(new MemoryTokenStore()), trackingBaseUrl: publicUrl, env: opts.env }),
+  };
+  await startSubscriptionWorker(deps, rt.jobs);
+  const app = buildApp(deps, { internalJwtSecret: rt.internalJwtSecret, readiness: {
+    database: () => database.ping(),
+    jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
+  } });
+  const { server, port } = await listen(app, rt.port, rt.host);
+  logger.info({ port }, 'carrier-link service listening');
+  return {
+    name: 'carrier-link',
+    port,
+    stop: async () => {
+      await closeServer(server);
+      await database.close();
+    },
+  };
+}

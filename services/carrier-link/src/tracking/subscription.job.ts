@@ -1,0 +1,38 @@
+import { Queues, type JobDriver } from '@waybill/jobs';
+import type { CarrierLinkDeps } from '../deps';
+import { accountContext } from '../accounts/account.service';
+import { accountById, findBooking } from '../bookings/booking.repository';
+
+const JOB = 'subscribe';
+
+export interface SubscribeJob {
+  company: string;
+  consignment: string;
+}
+
+/** Asks for the booking's push subscription soon after booking (API.md: within a minute); once per booking. */
+export async function enqueueSubscription(jobs: JobDriver, company: string, consignment: string): Promise<void> {
+  await jobs.enqueue<SubscribeJob>(Queues.carrierTracking, JOB, { company, consignment }, {
+    jobId: `subscribe:${company}:${consignment}`, attempts: 8, backoffMs: 5_000,
+  });
+}
+
+/**
+ * Subscribes a booking's tracking numbers at a carrier that pushes (UPS Track Alert); numbers the carrier
+ * refuses are kept to be polled. Carriers without subscriptions, and cancelled bookings, are skipped.
+ * A failed call throws, and the job is retried with backoff.
+ */
+export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDriver): Promise<void> {
+  await jobs.work<SubscribeJob>(Queues.carrierTracking, async (job) => {
+    if (job.name !== JOB) return;
+    const { company, consignment } = job.data;
+    const booking = await findBooking(deps.db, company, consignment);
+    if (!booking || booking.cancelled_at || booking.subscribed_at) return;
+    const account = await accountById(deps.db, company, booking.account_id);
+    const carrier = account ? deps.adapters.get(account.carrier)?.forAccount(accountContext(deps, account)) : undefined;
+    if (!carrier?.subscribeTracking) return;
+    const result = await carrier.subscribeTracking(booking.tracking_numbers);
+    await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
+      .where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
+  }, { concurrency: 4 });
+}

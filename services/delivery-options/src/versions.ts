@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+import { EventType } from '@waybill/contracts';
+import type { VersionsDeclaration } from '@waybill/http';
+
+/** What this service runs and speaks: reported on /healthz and as metric labels (`declareVersions`). */
+export const VERSIONS: VersionsDeclaration = {
+  service: 'delivery-options',
+  packageDir: join(__dirname, '..'),
+  publishes: [EventType.DeliveryRulesChanged],
+  consumes: [EventType.DeliveryRulesChanged],
+};
