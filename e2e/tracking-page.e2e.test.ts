@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually } from '@waybill/testing';
 import { sendPush, trackingBody, type PushEvent } from '../bench/lib/tracking-push';
@@ -6,6 +8,7 @@ import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { scrape, total } from './support/metrics';
 import { openBrowser, screenshot, seriousViolations, type Browser } from './support/browser';
+import { ROOT } from './support/processes';
 
 const GNXT = 'Generic Carrier|Generic Next Day GNXT';
 const SWIFT = 'SwiftPost|SwiftPost 24';
@@ -175,6 +178,21 @@ describe.each(availableModes())('recipient tracking page (%s)', (mode) => {
       await screenshot(page, 'not-found-phone', 'tracking');
     });
   });
+
+  if (mode === 'distributed') {
+    it('takes the settings from the admin CLI in another process too, refusing a bad value by name', async () => {
+      const cli = (...args: string[]) => spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), ['infra/admin/src/main.ts', 'tracking-page', stack.creds.company, ...args], {
+        cwd: ROOT, env: { ...process.env, DATABASE_URL: stack.databaseUrl, LOG_LEVEL: 'warn' }, encoding: 'utf8',
+      });
+      const set = cli('--display-name', 'Northwind (CLI)', '--support-email', '');
+      expect([set.status, JSON.parse(set.stdout)]).toEqual([0, { display_name: 'Northwind (CLI)', logo_url: `${LOGO_ORIGIN}/logo.svg`, accent_colour: '#1d6b50', support_email: null }]);
+      const bad = cli('--accent-colour', 'navy');
+      expect(bad.status).not.toBe(0);
+      expect(bad.stderr).toMatch(/accent_colour: /);
+      const page = await (await get(urls.delivered, 'application/json')).json() as { merchant: Record<string, unknown> };
+      expect(page.merchant).toEqual({ display_name: 'Northwind (CLI)', logo_url: `${LOGO_ORIGIN}/logo.svg`, accent_colour: '#1d6b50', support_email: null });
+    });
+  }
 
   it('budgets the page per client address: past 120 a minute, 429 with Retry-After', async () => {
     let refused: Response | undefined;

@@ -23,6 +23,8 @@ const PATTERN_MESSAGES: Record<string, string> = {
   '^[a-z0-9]+(-[a-z0-9]+)*$': 'Enter a valid slug of lowercase letters, digits and hyphens.',
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'Enter a time as HH:MM (24-hour clock).',
   '^([A-Za-z]{2}|\\*)$': 'Enter a 2-letter ISO 3166 country code, "EU" or "*".',
+  '^https://[^\\s/?#@]+(/[^\\s]*)?$': 'Enter an https URL (https://…).',
+  '^#[0-9A-Fa-f]{6}$': 'Enter a colour as #rrggbb.',
 };
 
 const FORMAT_MESSAGES: Record<string, string> = {

@@ -28,6 +28,12 @@ export interface Stack {
   processUrls?: Record<string, string>;
   /** Only in distributed mode: the base URLs of each service's replicas, the gateway's included, by service. */
   replicaUrls?: Record<string, string[]>;
+  /**
+   * Only in distributed mode with `rolling`: replaces a service's process as a rolling update does. A
+   * service gets a new process on its spare address (every caller already lists it), and once that one is
+   * ready the old one gets SIGTERM and drains; a gateway replica gets SIGTERM and then starts again.
+   */
+  roll?(name: string): Promise<RollFigures>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +44,16 @@ export interface StackOptions {
   creds?: Partial<DemoCredentials>;
   /** Distributed mode: each service's deploy unit folder (`make unit`), run from there instead of the workspace. */
   units?: Record<string, string>;
+  /** Distributed mode: one process per service plus a spare address in its URL list, two gateways (`roll`). */
+  rolling?: boolean;
+}
+
+export interface RollFigures {
+  /** From starting the new process to its /readyz answering 200 (services only). */
+  newReadyMs: number;
+  /** From SIGTERM to the old process's exit, and its exit code. */
+  drainMs: number;
+  exitCode: number | null;
 }
 
 /** Distributed stacks share the servers: the key seals carrier secrets (seed and services must agree). */
@@ -58,7 +74,7 @@ export function availableModes(): Mode[] {
 
 export async function startStack(mode: Mode, extraEnv: Record<string, string> = {}, opts: StackOptions = {}): Promise<Stack> {
   const creds = { ...DEMO, ...opts.creds };
-  return mode === 'one-process' ? startOneProcess(extraEnv, creds) : startDistributed(extraEnv, opts.replicas ?? 1, creds, opts.units);
+  return mode === 'one-process' ? startOneProcess(extraEnv, creds) : startDistributed(extraEnv, creds, opts);
 }
 
 async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials): Promise<Stack> {
@@ -86,14 +102,16 @@ async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCred
  * database and the shared real servers. Each process finds its peers through `<NAME>_URL`: the list of
  * that service's replicas.
  */
-async function startDistributed(extraEnv: Record<string, string>, replicas: number, creds: DemoCredentials, units?: Record<string, string>): Promise<Stack> {
+async function startDistributed(extraEnv: Record<string, string>, creds: DemoCredentials, { replicas = 1, units, rolling = false }: StackOptions): Promise<Stack> {
   const db: TestDatabase = await createTestDatabase();
   await seedDemo(db.target, creds, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
   const all = [...services, { name: 'gateway', portVar: 'PORT', urlVar: '' }];
-  const ports = await Promise.all(all.map(() => Promise.all(Array.from({ length: replicas }, () => freePort()))));
+  const ports = await Promise.all(all.map(() => Promise.all(Array.from({ length: rolling ? 2 : replicas }, () => freePort()))));
   const replicaUrls = Object.fromEntries(all.map((s, i) => [s.name, ports[i].map((port) => `http://127.0.0.1:${port}`)]));
   const urls = Object.fromEntries(services.map((s) => [s.urlVar, replicaUrls[s.name].join(',')]));
+  // Rolling: a service's second address is its spare (nothing listens there until `roll`).
+  const spares = new Map(rolling ? services.map((s, i) => [s.name, ports[i].pop()!]) : []);
   const namespace = new URL(db.url!).pathname.slice(1);
   const common = {
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
@@ -130,5 +148,35 @@ async function startDistributed(extraEnv: Record<string, string>, replicas: numb
     await waitForReady(`${specs[at].url}/readyz`, [procs[at]]);
   };
   const processUrls = Object.fromEntries(specs.map((p) => [p.name, p.url]));
-  return { mode: 'distributed', baseUrl, creds, procs, databaseUrl: db.url, namespace, crash, processUrls, replicaUrls, stop };
+  const roll = async (name: string): Promise<RollFigures> => {
+    const at = specs.findIndex((p) => p.name === name);
+    if (at < 0) throw new Error(`no process ${name} in this stack`);
+    const old = procs[at];
+    const spare = spares.get(name);
+    let newReadyMs = 0;
+    if (spare !== undefined) {
+      const portVar = all.find((s) => s.name === name)!.portVar;
+      const next = { ...specs[at], env: { ...specs[at].env, [portVar]: String(spare) }, url: `http://127.0.0.1:${spare}` };
+      const started = Date.now();
+      const proc = startProcess(next.name, next.entry, next.env, next.cwd);
+      await waitForReady(`${next.url}/readyz`, [proc]).catch(async (err) => {
+        await proc.kill();
+        throw err;
+      });
+      newReadyMs = Date.now() - started;
+      spares.set(name, Number(new URL(specs[at].url).port));
+      specs[at] = next;
+      procs[at] = proc;
+      processUrls[name] = next.url;
+    }
+    const sigterm = Date.now();
+    await old.stop('SIGTERM');
+    const figures = { newReadyMs, drainMs: Date.now() - sigterm, exitCode: old.child.exitCode };
+    if (spare === undefined) {
+      procs[at] = startProcess(specs[at].name, specs[at].entry, specs[at].env, specs[at].cwd);
+      await waitForReady(`${specs[at].url}/readyz`, [procs[at]]);
+    }
+    return figures;
+  };
+  return { mode: 'distributed', baseUrl, creds, procs, databaseUrl: db.url, namespace, crash, processUrls, replicaUrls, roll, stop };
 }

@@ -15,7 +15,7 @@ function importsOf(dir: string): Set<string> {
       const path = join(d, f);
       if (statSync(path).isDirectory()) {
         if (f !== 'test-support') walk(path);
-      } else if (f.endsWith('.ts') && !/\.(test|fixture)\.ts$/.test(f) && f !== 'test-support.ts') {
+      } else if (f.endsWith('.ts') && !/\.(test|fixture|test-support)\.ts$/.test(f) && f !== 'test-support.ts') {
         // Type-only imports are erased from the output.
         const code = readFileSync(path, 'utf8').replace(/(?:import|export)\s+type\s[^;]*?from\s*'[^']*'/gs, '');
         for (const m of code.matchAll(/(?:from|import\(|require\()\s*'([^'.][^']*)'/g)) {
