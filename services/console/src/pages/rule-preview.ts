@@ -63,12 +63,12 @@ export function rulePreview(warehouses: string[], proposed: () => { rules: Rule[
   return { element, refresh };
 }
 
+/** The options as a list (the panel is narrow): service, type, delivery date and price each. */
 function options(list: Option[]): HTMLElement {
   if (list.length === 0) return empty('No option: no enabled rule applies to this basket.');
-  // Focusable, so a keyboard user can scroll it when the options are wider than the panel.
-  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Quoted options' }, h('table', { id: 'preview-options' },
-    h('thead', {}, h('tr', {}, ...['Service', 'Type', 'Delivery', 'Price'].map((t) => h('th', { scope: 'col' }, t)))),
-    h('tbody', {}, ...list.map((o) => h('tr', {}, h('td', {}, o.service_id.replace('|', ' · ')), h('td', {}, o.delivery_type.replace('_', ' ')),
-      h('td', {}, o.estimated_delivery_date ?? '—', o.delivery_window ? ` ${o.delivery_window.start}–${o.delivery_window.end}` : ''),
-      h('td', {}, `${o.price.amount} ${o.price.currency}`))))));
+  return h('ul', { id: 'preview-options', class: 'options' }, ...list.map((o) => h('li', {},
+    h('strong', {}, o.service_id.replace('|', ' · ')), h('br'), o.delivery_type.replace('_', ' '),
+    ` · ${o.estimated_delivery_date ? `delivery ${o.estimated_delivery_date}` : 'delivery date from the shipping date'}`,
+    o.delivery_window ? ` ${o.delivery_window.start}–${o.delivery_window.end}` : '',
+    h('span', { class: 'price' }, `${o.price.amount} ${o.price.currency}`))));
 }

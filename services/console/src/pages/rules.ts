@@ -36,15 +36,15 @@ function row(r: Rule, reload: () => void): HTMLElement {
     h('td', { 'data-label': 'Countries' }, r.conditions?.countries?.join(', ') ?? 'Anywhere'), h('td', { 'data-label': 'Price' }, priceText(r.price)),
     h('td', { 'data-label': 'State' }, h('span', { class: r.enabled ? 'badge ok' : 'badge off' }, r.enabled ? 'Enabled' : 'Disabled')),
     h('td', {}, h('div', { class: 'actions' },
-      action(r.enabled ? `Disable ${r.name}` : `Enable ${r.name}`, async () => {
+      action(r.enabled ? 'Disable' : 'Enable', async () => {
         await api.put(path, { ...r, enabled: !r.enabled });
         reload();
-      }, status),
-      action(`Delete ${r.name}`, async () => {
+      }, status, { 'aria-label': `${r.enabled ? 'Disable' : 'Enable'} ${r.name}` }),
+      action('Delete', async () => {
         if (!confirm(`Delete the rule “${r.name}”?`)) return 'Not deleted.';
         await api.del(path);
         reload();
-      }, status, { class: 'danger' })), status));
+      }, status, { class: 'danger', 'aria-label': `Delete ${r.name}` })), status));
 }
 
 function settingsForm(): HTMLElement {
