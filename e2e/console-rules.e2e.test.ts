@@ -103,7 +103,7 @@ describe.each(availableModes())('console: delivery rules editor in a browser (%s
     const row = page.locator('#rules tbody tr', { hasText: 'Norway economy' });
     await row.getByRole('button', { name: 'Disable Norway economy' }).click();
     await row.getByText('Disabled').waitFor();
-    expect((await quotes.post(NORWAY)).body.delivery_options).toEqual([]);
+    await eventually(async () => (await quotes.post(NORWAY)).body.delivery_options.length === 0, { what: 'the disabled rule no longer quotes' });
     await row.getByRole('link', { name: 'Norway economy' }).click();
     await page.getByRole('heading', { name: 'Edit rule Norway economy', level: 1 }).waitFor();
     expect(await field('Enabled (quotes and allocates)').isChecked()).toBe(false);
