@@ -29,6 +29,9 @@ describe('console: sign-in and webhooks in a browser (one-process)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sign-in');
     await signIn(page, stack);
+    // The dashboard is where a session starts; Webhooks is one link away.
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No webhook endpoints yet.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

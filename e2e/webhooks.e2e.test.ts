@@ -30,7 +30,7 @@ describe.each(availableModes())('webhook endpoints through the gateway (%s)', (m
     const { secret, ...endpoint } = created.body;
     expect(endpoint).toEqual({
       id: expect.any(String), url: rx.url, description: 'e2e', event_types: ['tracking_update', 'proof_of_delivery'],
-      enabled: true, disabled_reason: null, created_at: expect.any(String),
+      enabled: true, disabled_reason: null, created_at: expect.any(String), failing_since: null,
     });
     expect(secret).toMatch(/^whsec_/);
     expect((await api.get('/webhooks/endpoints')).body).toEqual([endpoint]);

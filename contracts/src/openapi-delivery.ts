@@ -38,6 +38,15 @@ export const deliveryOperations: OperationDef[] = [
     responses: { 201: json('The stored rule, defaults filled in.', schemaRef('DeliveryRule')) }, errors: [400, 409, 413, 415, ...AUTH_ERRORS],
   }),
   operation({
+    method: 'post', path: company('/delivery-rules/preview'), operationId: 'previewDeliveryRules', tags: ['Delivery rules'],
+    summary: 'Quote a basket against a proposed rule set, saving nothing',
+    description: 'What the delivery-options API would answer for `basket` if `rules` (the whole set, in order) and `settings` were saved, '
+      + 'quoted by the same engine. Each rule is checked as a create would check it; every problem comes back at once under its path '
+      + '(`rules.1.price.base`, `basket.country`). Same credentials as the rest of the rules API; nothing is stored or announced.',
+    requestBody: { required: true, ...json('The proposed rules and the basket.', schemaRef('DeliveryRulesPreviewInput')) },
+    responses: { 200: json('The options, as delivery options answers them.', schemaRef('DeliveryOptionsResponse')) }, errors: [400, 413, 415, ...AUTH_ERRORS],
+  }),
+  operation({
     method: 'get', path: company('/delivery-rules/{rule_id}'), operationId: 'getDeliveryRule', tags: ['Delivery rules'],
     summary: 'Get a delivery rule', responses: { 200: json('The rule.', schemaRef('DeliveryRule')) }, errors: [404, ...AUTH_ERRORS],
   }),

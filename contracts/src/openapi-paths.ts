@@ -5,6 +5,7 @@ import {
 import { deliveryOperations } from './openapi-delivery';
 import { webhookOperations } from './openapi-webhooks';
 import { ingestOperations } from './openapi-ingest';
+import { dashboardOperations } from './openapi-dashboard';
 import { trackingPageOperations } from './openapi-tracking-page';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
@@ -207,5 +208,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...operations,
+  ...lookups, ...consignments, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...dashboardOperations, ...operations,
 ];

@@ -54,6 +54,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Delivery rules', description: 'The rules behind delivery options and allocation by rules (service_id "auto").' },
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
       WEBHOOKS_TAG,
+      { name: 'Dashboard', description: 'The console\'s figures and exceptions queue, read from read models kept by events; seconds behind.' },
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },

@@ -68,6 +68,10 @@ import trackingUpdateWebhook from '../webhooks/tracking-update.json';
 import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
 import podRetrieved from '../events/pod-retrieved.json';
 import trackingUpdated from '../events/tracking-updated.json';
+import consignmentDashboard from '../api/consignment-dashboard.json';
+import webhookDashboard from '../api/webhook-dashboard.json';
+import exceptionQueue from '../api/exception-queue.json';
+import deliveryRulesPreviewInput from '../api/delivery-rules-preview-input.json';
 
 export interface JsonSchema {
   $id: string;
@@ -131,6 +135,10 @@ export const SchemaId = {
   WebhookSecret: `${api}webhook-secret.json`,
   TrackingPush: `${api}tracking-push.json`,
   TrackingPushResult: `${api}tracking-push-result.json`,
+  ConsignmentDashboard: `${api}consignment-dashboard.json`,
+  WebhookDashboard: `${api}webhook-dashboard.json`,
+  ExceptionQueue: `${api}exception-queue.json`,
+  DeliveryRulesPreviewInput: `${api}delivery-rules-preview-input.json`,
   TrackingPage: `${api}tracking-page.json`,
   TrackingPageSettings: `${api}tracking-page-settings.json`,
   EventEnvelope: `${events}envelope.json`,
@@ -166,6 +174,7 @@ export const schemaGroups = {
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,
+    consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
     trackingPage, trackingPageSettings,
   ] as JsonSchema[],
   events: [
@@ -188,7 +197,7 @@ export type SchemaGroup = keyof typeof schemaGroups;
 export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
   SchemaId.ConsignmentInput, SchemaId.DeliveryOptionsRequest, SchemaId.DeliveryRuleInput, SchemaId.DeliverySettings,
   SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
-  SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput,
+  SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput,
 ]);
 
 export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];

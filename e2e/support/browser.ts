@@ -46,7 +46,8 @@ export async function signIn(page: Page, stack: Stack, password = stack.creds.pa
 export async function openSignedIn(stack: Stack): Promise<Browser> {
   const browser = await openBrowser();
   await signIn(browser.page, stack);
-  await browser.page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  // A session starts on the dashboard.
+  await browser.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   return browser;
 }
 

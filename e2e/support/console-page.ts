@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eventually } from '@waybill/testing';
 import type { Download, Locator, Page } from 'playwright-core';
+import { screenshot } from './browser';
 
 /** The order numbers in a consignments table, once they are exactly `expected` (the rows render after a fetch). */
 export async function untilRows(table: Locator, expected: string[], timeoutMs = 15_000): Promise<void> {
@@ -48,4 +49,27 @@ export async function recordManifestBadges(page: Page): Promise<void> {
 
 export async function badgeHistory(page: Page, manifest: string): Promise<string[]> {
   return await page.evaluate(`window.__manifestBadges[${JSON.stringify(manifest)}] ?? []`) as string[];
+}
+
+/**
+ * Presses Tab from where the focus is until `target` has it, as a keyboard-only user would reach it;
+ * fails when it is not reachable within `maxTabs` presses.
+ */
+export async function tabTo(page: Page, target: Locator, maxTabs = 150): Promise<void> {
+  for (let i = 0; i < maxTabs; i++) {
+    if (await target.evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reachable with ${maxTabs} presses of Tab`);
+}
+
+/**
+ * A screenshot at a phone's size (390×844), once the page, charts included, has reflowed to fit its
+ * width without scrolling sideways; then back to `desktop`.
+ */
+export async function phoneScreenshot(page: Page, name: string, desktop: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await eventually(async () => await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), { what: `${name} fits a phone's width` });
+  await screenshot(page, name);
+  await page.setViewportSize(desktop);
 }

@@ -1049,6 +1049,10 @@ export interface WebhookEndpoint {
    */
   disabled_reason: 'gone' | 'failing' | 'manual' | null;
   created_at: string;
+  /**
+   * Start of the current run of failed attempts; null while the last attempt succeeded.
+   */
+  failing_since?: string | null;
 }
 
 /**
@@ -1241,6 +1245,127 @@ export interface TrackingPushResult {
    * Tracking numbers of no consignment allocated to this carrier yet, once each in request order. Their events are kept for 30 days after the last of them arrived and applied, in carrier time order, as soon as a consignment of this carrier gets the number; there is no need to push them again.
    */
   unknown: string[];
+}
+
+/**
+ * GET /dashboard/consignments: the console's consignment figures for a period of UTC days ending today, from the dashboard's read model (seconds behind the consignments).
+ */
+export interface ConsignmentDashboard {
+  days: 7 | 30 | 90;
+  /**
+   * First day of the period (UTC).
+   */
+  from: string;
+  /**
+   * Last day of the period: today (UTC).
+   */
+  to: string;
+  generated_at: string;
+  /**
+   * Carriers with consignments created in the period, by name; `Unallocated` (no service booked yet) last.
+   */
+  carriers: string[];
+  /**
+   * One entry per day of the period, oldest first: consignments created that day, by the carrier each is booked with now.
+   */
+  created_per_day: {
+    day: string;
+    total: number;
+    by_carrier: {
+      [k: string]: number;
+    };
+  }[];
+  /**
+   * Consignments created today, by current status (statuses with none are left out).
+   */
+  today_by_status: {
+    [k: string]: number;
+  };
+  /**
+   * Consignments delivered in the period, per carrier: `on_time_share` is the share of those with an expected delivery date that were delivered on or before it (null when none had one).
+   */
+  on_time_by_carrier: {
+    carrier: string;
+    delivered: number;
+    due_known: number;
+    on_time: number;
+    on_time_share: number | null;
+  }[];
+  /**
+   * Consignments in Exception, and unallocated consignments a carrier (or the rules) refused.
+   */
+  open_exceptions: {
+    exception: number;
+    refused: number;
+  };
+}
+
+/**
+ * GET /dashboard/webhooks: webhook attempts per UTC day of the period with their success rate (folded from the attempt log every few seconds), and how the endpoints stand now.
+ */
+export interface WebhookDashboard {
+  days: 7 | 30 | 90;
+  from: string;
+  to: string;
+  generated_at: string;
+  attempts_per_day: {
+    day: string;
+    succeeded: number;
+    failed: number;
+    /**
+     * null on a day without attempts.
+     */
+    success_rate: number | null;
+  }[];
+  endpoints: {
+    total: number;
+    /**
+     * Enabled, but their last attempts failed.
+     */
+    failing: number;
+    disabled: number;
+  };
+}
+
+/**
+ * GET /dashboard/exceptions: consignments in Exception and unallocated consignments a carrier refused, newest first (from the dashboard's read model).
+ */
+export interface ExceptionQueue {
+  results: {
+    identifier: string;
+    order_number: string;
+    status: string;
+    kind: 'exception' | 'refused';
+    rejection_reason: string | null;
+    /**
+     * Carrier of the booked service; null when unallocated.
+     */
+    carrier: string | null;
+    /**
+     * When the consignment last changed.
+     */
+    since: string;
+  }[];
+}
+
+/**
+ * Body of POST /delivery-rules/preview: a proposed rule set (and settings) and a sample basket to quote against it. Nothing is saved.
+ */
+export interface DeliveryRulesPreviewInput {
+  /**
+   * The whole proposed rule set, in order; each item as a delivery rule's create body (DeliveryRuleInput), checked the same way. `id`, `created_at` and `updated_at` are allowed and ignored, so the listed rules can be sent back as they are.
+   *
+   * @maxItems 1000
+   */
+  rules: {}[];
+  /**
+   * Proposed settings; a field left out keeps the saved value.
+   */
+  settings?: DeliverySettings;
+  /**
+   * The sample basket: a delivery-options request (DeliveryOptionsRequest), checked as that API checks it.
+   */
+  basket: {};
 }
 
 /**

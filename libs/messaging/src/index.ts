@@ -10,3 +10,4 @@ export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox.relay';
 export { inboxMigration } from './inbox/inbox.migration';
 export type { InboxTable, InboxDatabase } from './inbox/inbox.table';
 export { idempotent } from './inbox/idempotent-handler';
+export { batchedIdempotent, type BatchOptions } from './inbox/batched-handler';

@@ -12,6 +12,7 @@ import { allocateRoutes } from './consignments/consignment.allocate.routes';
 import { allocationRulesClient, type AllocationRules } from './consignments/consignment.auto-allocation';
 import { manifestClaimRoutes } from './manifests/manifest-claim.routes';
 import { consignmentHotRoutes } from './consignments/consignment.hot-routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 export const AUDIENCE = 'consignment';
 
@@ -47,7 +48,7 @@ export function buildService(o: AppOptions): { app: Express; companies: CompanyD
     logger: o.logger, readiness: o.readiness,
     companies: {
       audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret,
-      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), manifestClaimRoutes(deps)],
+      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
     },
   });
   const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };

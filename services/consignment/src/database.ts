@@ -1,9 +1,10 @@
 import type { ConsignmentCountsTable, ConsignmentsTable, StatusHistoryTable } from './consignments/consignment.table';
 import type { CompanyCarriersTable, CompanySettingsTable, WarehousesTable } from './companies/company.table';
 import type { IdempotencyKeysTable } from './idempotency/idempotency.table';
+import type { DashboardDb } from './dashboard/dashboard.table';
 
 /** Every table of the consignment service's schema. */
-export interface ConsignmentDb {
+export interface ConsignmentDb extends DashboardDb {
   consignments: ConsignmentsTable;
   consignment_counts: ConsignmentCountsTable;
   status_history: StatusHistoryTable;

@@ -7,5 +7,7 @@ export const VERSIONS: VersionsDeclaration = {
   service: 'consignment',
   packageDir: join(__dirname, '..'),
   publishes: [EventType.ConsignmentCreated, EventType.ConsignmentUpdated, EventType.ConsignmentAllocated, EventType.ConsignmentUnallocated, EventType.ConsignmentCancelled, EventType.ConsignmentStatusChanged],
-  consumes: [EventType.DocumentsLabelsPrinted, EventType.TrackingConsignmentProgressed, EventType.ManifestFailed],
+  consumes: [EventType.DocumentsLabelsPrinted, EventType.TrackingConsignmentProgressed, EventType.ManifestFailed,
+    // Its own events, for the dashboard's read model (src/dashboard).
+    EventType.ConsignmentCreated, EventType.ConsignmentUpdated, EventType.ConsignmentAllocated, EventType.ConsignmentUnallocated, EventType.ConsignmentCancelled, EventType.ConsignmentStatusChanged],
 };

@@ -7,17 +7,22 @@ import { webhookPage } from './pages/webhook';
 import { consignmentsPage } from './pages/consignments';
 import { consignmentPage } from './pages/consignment-detail';
 import { manifestsPage } from './pages/manifests';
+import { dashboardPage } from './pages/dashboard';
+import { exceptionsPage } from './pages/exceptions';
+import { rulesPage } from './pages/rules';
+import { ruleEditPage } from './pages/rule-form';
 import { trackingPagePage } from './pages/tracking-page';
 
 const main = document.getElementById('main')!;
 const top = document.getElementById('top')!;
 
-const NAV: Array<[string, string]> = [['#/webhooks', 'Webhooks'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/tracking-page', 'Tracking page']];
+const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/webhooks', 'Webhooks'], ['#/tracking-page', 'Tracking page']];
 
 function header(): void {
   const s = session();
   if (!s) return replace(top, h('p', { class: 'brand' }, 'Waybill console'));
-  const here = location.hash.split('/').slice(0, 2).join('/');
+  const hash = location.hash.split('?')[0];
+  const here = hash.split('/')[1] ? hash.split('/').slice(0, 2).join('/') : '#/dashboard';
   replace(top,
     h('p', { class: 'brand' }, 'Waybill console'),
     h('nav', { 'aria-label': 'Main' }, h('ul', {}, ...NAV.map(([href, label]) => h('li', {}, h('a', { href, 'aria-current': here === href ? 'page' : undefined }, label))))),
@@ -29,7 +34,7 @@ function header(): void {
 function route(): void {
   header();
   if (!session()) {
-    replace(main, loginPage(() => { if (!location.hash || location.hash === '#/') location.hash = '#/webhooks'; else route(); }));
+    replace(main, loginPage(() => { if (!location.hash || location.hash === '#/') location.hash = '#/dashboard'; else route(); }));
     return;
   }
   const [, page, id] = location.hash.split('/');
@@ -37,8 +42,12 @@ function route(): void {
     : page === 'consignments' && id ? consignmentPage(decodeURIComponent(id))
       : page === 'consignments' ? consignmentsPage()
         : page === 'manifests' ? manifestsPage()
-          : page === 'tracking-page' ? trackingPagePage()
-          : webhooksPage();
+          : page === 'webhooks' ? webhooksPage()
+            : page === 'exceptions' ? exceptionsPage()
+              : page === 'tracking-page' ? trackingPagePage()
+                : page?.startsWith('rules') && id ? ruleEditPage(decodeURIComponent(id.split('?')[0]))
+                  : page?.startsWith('rules') ? rulesPage()
+                    : dashboardPage();
   replace(main, view);
   document.title = `${main.querySelector('h1')?.textContent ?? 'Console'} · Waybill console`;
   main.focus();

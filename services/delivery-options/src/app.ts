@@ -7,6 +7,7 @@ import type { RulesDeps } from './rules/rule.service';
 import { deliveryOptionsRoutes } from './quote/delivery-options.routes';
 import { checkoutLane } from './quote/checkout-lane';
 import { allocationRoutes } from './allocation/allocation.routes';
+import { previewRoutes } from './preview/preview.routes';
 import { ruleRoutes } from './rules/rule.routes';
 
 export const AUDIENCE = 'delivery-options';
@@ -23,7 +24,7 @@ export interface AppOptions {
 export function buildApp(o: AppOptions): Express {
   return buildServiceApp({
     logger: o.logger, readiness: o.readiness,
-    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [deliveryOptionsRoutes(o.quote), allocationRoutes(o.quote), ruleRoutes(o.rules)] },
+    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [deliveryOptionsRoutes(o.quote), allocationRoutes(o.quote), previewRoutes(o.quote, o.rules), ruleRoutes(o.rules)] },
   });
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from '@waybill/logger';
 import { buildServiceApp, type ReadinessCheck } from '@waybill/http';
 import type { DispatcherDeps } from './deps';
 import { webhookRoutes } from './webhooks.routes';
+import { webhookDashboardRoutes } from './dashboard/dashboard.routes';
 
 export const AUDIENCE = 'webhook-dispatcher';
 
@@ -18,6 +19,6 @@ export interface AppOptions {
 export function buildApp(o: AppOptions): Express {
   return buildServiceApp({
     logger: o.logger, readiness: o.readiness,
-    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [webhookRoutes(o.deps, o.publicBaseUrl)] },
+    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [webhookRoutes(o.deps, o.publicBaseUrl), webhookDashboardRoutes(o.deps)] },
   });
 }

@@ -69,6 +69,8 @@ export const dispatcherConfigSpec = {
   deferMs: duration('WEBHOOK_DEFER', '250ms'),
   sweepIntervalMs: duration('WEBHOOK_SWEEP_INTERVAL', '15s'),
   sweepGraceMs: duration('WEBHOOK_SWEEP_GRACE', '30s'),
+  /** How often the dashboard's webhook figures take in new attempts (their staleness at most). */
+  rollupIntervalMs: duration('WEBHOOK_ROLLUP_INTERVAL', '5s'),
 };
 
 export type DispatcherConfig = { [K in keyof typeof dispatcherConfigSpec]: ReturnType<(typeof dispatcherConfigSpec)[K]> };

@@ -3,6 +3,7 @@ import type { EndpointsTable } from './endpoints/endpoint.table';
 import type { MessagesTable } from './messages/message.table';
 import type { DeliveriesTable } from './delivery/delivery.table';
 import type { AttemptsTable } from './attempts/attempt.table';
+import type { WebhookDailyTable } from './dashboard/webhook-daily.table';
 
 /** Every table of the webhook dispatcher's schema. */
 export interface DispatcherDb {
@@ -11,4 +12,5 @@ export interface DispatcherDb {
   deliveries: DeliveriesTable;
   attempts: AttemptsTable;
   inbox: InboxTable;
+  webhook_daily: WebhookDailyTable;
 }

@@ -11,6 +11,7 @@ import { systemResolver, type Resolver } from './security/url-guard';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { DeliverySweeper } from './delivery/delivery.sweeper';
 import { startTrackingEventsConsumer, TRACKING_EVENTS_QUEUE } from './consumers/tracking-events.consumer';
+import { WebhookRollup } from './dashboard/webhook-rollup';
 
 export const SCHEMA = 'webhook_dispatcher';
 
@@ -24,7 +25,7 @@ export interface DispatcherOptions {
 }
 
 /** Migrates, starts the delivery worker, the sweeper and the tracking-events consumer, and serves the API. */
-export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: DispatcherOptions = {}): Promise<RunningService & { sweep(): Promise<unknown> }> {
+export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: DispatcherOptions = {}): Promise<RunningService & { sweep(): Promise<unknown>; rollup(): Promise<number> }> {
   const logger = rt.logger.child({ service: 'webhook-dispatcher' });
   declareVersions(VERSIONS);
   const config = dispatcherConfig({ ...process.env, ...opts.env });
@@ -40,6 +41,8 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
   const subscription = await startTrackingEventsConsumer(deps, rt.bus, opts.queue ?? TRACKING_EVENTS_QUEUE);
   const sweeper = new DeliverySweeper(deps);
   sweeper.start();
+  const rollup = new WebhookRollup(deps, config.rollupIntervalMs, SCHEMA);
+  rollup.start();
   const app = buildApp({
     deps, logger, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl,
     readiness: {
@@ -53,8 +56,9 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
     stopping: [
       () => subscription.cancel(),
       () => sweeper.stop(),
+      () => rollup.stop(),
       () => worker.stop(),
       () => database.close(),
     ],
-  }), sweep: () => sweeper.sweep() };
+  }), sweep: () => sweeper.sweep(), rollup: () => rollup.drain() };
 }

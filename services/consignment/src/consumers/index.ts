@@ -7,6 +7,7 @@ import type { CompanyDirectory } from '../companies/company.context';
 import { startLabelsPrintedConsumer } from './labels-printed.consumer';
 import { startManifestFailedConsumer } from './manifest-failed.consumer';
 import { startTrackingProgressConsumer } from './tracking-progress.consumer';
+import { startDashboardConsumer } from '../dashboard/dashboard.consumer';
 
 /** What a consumer of other contexts' events gets to work with. */
 export interface ConsumerDeps {
@@ -27,6 +28,7 @@ const CONSUMERS: Array<(deps: ConsumerDeps) => Promise<Subscription>> = [
   startLabelsPrintedConsumer,
   startTrackingProgressConsumer,
   startManifestFailedConsumer,
+  startDashboardConsumer,
 ];
 
 export async function startConsumers(deps: ConsumerDeps): Promise<Subscription[]> {

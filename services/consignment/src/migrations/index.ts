@@ -6,6 +6,7 @@ import * as trackedAt from './20260601000000_tracked_at';
 import * as consignmentCounts from './20261122020000_consignment_counts';
 import * as listOrder from './20261122040000_list_order';
 import * as idempotencyResponseJson from './20261124000000_idempotency_response_json';
+import * as dashboard from './20261126000000_dashboard';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261122020000_consignment_counts': consignmentCounts,
   '20261122040000_list_order': listOrder,
   '20261124000000_idempotency_response_json': idempotencyResponseJson,
+  '20261126000000_dashboard': dashboard,
 };

@@ -36,7 +36,7 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
       h('dt', {}, 'Carrier'), h('dd', {}, c.carrier ?? '—'),
       h('dt', {}, 'Service'), h('dd', {}, c.service ?? '—'),
       h('dt', {}, 'Consignment number'), h('dd', {}, c.consignment_number ?? '—'),
-      h('dt', {}, 'Tracking'), h('dd', {}, c.tracking_url ? h('a', { href: c.tracking_url, rel: 'noopener noreferrer', target: '_blank' }, c.tracking_url) : '—')),
+      h('dt', {}, 'Recipient\'s tracking page'), h('dd', { id: 'tracking-page' }, c.tracking_url ? h('a', { href: c.tracking_url, rel: 'noopener noreferrer', target: '_blank' }, c.tracking_url) : 'Once allocated')),
     section('Recipient', h('address', {}, ...[r.name, r.company_name, a.address1, a.address2, a.city, a.postcode, a.country, r.email_address, r.phone_number]
       .filter(Boolean).flatMap((line) => [line, h('br')]))),
     section('Packages', packages.length ? h('div', { class: 'scroll' }, h('table', {},

@@ -4,11 +4,21 @@ import { shipmentOf } from '../engine/shipment';
 import { wallClockMinute } from '../engine/calendar';
 import { checkHorizon, originOf, parseRequest } from './request';
 import { originFrom, type QuoteDeps } from './quote.deps';
+import type { CompanyCatalog } from '../directory/catalog';
+import type { CompiledRuleSet } from '../engine/compile';
 
 /** POST delivery_options: every option the company's rules give, soonest first, then cheapest. */
 export async function deliveryOptions(deps: QuoteDeps, company: string, raw: unknown): Promise<DeliveryOptionsResponse> {
   const body = parseRequest(raw);
   const [catalog, rules] = await Promise.all([deps.catalogs.get(company), deps.rules.get(company)]);
+  return quoteBasket(deps, catalog, rules, body);
+}
+
+/**
+ * Quotes a validated request against a compiled rule set: the one engine behind delivery options and
+ * the rules editor's preview, so the two can never disagree.
+ */
+export function quoteBasket(deps: QuoteDeps, catalog: CompanyCatalog, rules: CompiledRuleSet, body: Record<string, any>): DeliveryOptionsResponse {
   const origin = originFrom(originOf(catalog, body.warehouse_id));
   const shipment = shipmentOf(body);
   const now = deps.now();

@@ -15,6 +15,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   warehouses: 'consignment',
   consignments: 'consignment',
   consignment: 'consignment',
+  dashboard: 'consignment',
   'delivery-rules': 'delivery-options',
   'delivery-settings': 'delivery-options',
   manifest: 'manifest',
@@ -26,6 +27,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
 export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string }> = [
   { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
   { pattern: /^\/consignment\/[^/]+\/tracking$/, audience: 'tracking-ingest' },
+  { pattern: /^\/dashboard\/webhooks$/, audience: 'webhook-dispatcher' },
 ];
 
 /** The service owning a company path (`/consignment/abc/documents` → documents), or undefined for none. */

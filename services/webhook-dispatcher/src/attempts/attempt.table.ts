@@ -16,6 +16,8 @@ export interface AttemptsTable {
   latency_ms: number | null;
   response_head: string | null;
   error: string | null;
+  /** Counted in webhook_daily already (the dashboard's rollup sets it). */
+  rolled_up: Generated<boolean>;
 }
 
 export type AttemptRow = Selectable<AttemptsTable>;

@@ -1,4 +1,5 @@
 import type { DispatcherDeps } from '../deps';
+import { Periodic } from '../periodic';
 import { enqueueDelivery, type DeliveryJob } from './delivery.job';
 import { nextAttemptDelayMs } from './retry-schedule';
 
@@ -12,28 +13,18 @@ const BATCH = 500;
  * both harmless when the job was not lost after all.
  */
 export class DeliverySweeper {
-  private timer?: NodeJS.Timeout;
-  private current?: Promise<unknown>;
+  private readonly periodic: Periodic;
 
-  constructor(private readonly deps: DispatcherDeps) {}
+  constructor(private readonly deps: DispatcherDeps) {
+    this.periodic = new Periodic(() => this.sweep(), deps.config.sweepIntervalMs, (err) => deps.logger.warn({ err }, 'webhook sweep failed'));
+  }
 
   start(): void {
-    this.schedule(0);
+    this.periodic.start();
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current;
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.current = this.sweep()
-        .catch((err) => this.deps.logger.warn({ err }, 'webhook sweep failed'))
-        .finally(() => { if (this.timer) this.schedule(this.deps.config.sweepIntervalMs); });
-    }, delayMs);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   async sweep(): Promise<{ interrupted: number; requeued: number }> {

@@ -12,6 +12,7 @@ export function toApi(row: EndpointRow): WebhookEndpoint {
     enabled: row.enabled,
     disabled_reason: row.disabled_reason,
     created_at: new Date(row.created_at).toISOString(),
+    failing_since: row.failing_since ? new Date(row.failing_since).toISOString() : null,
   };
 }
 

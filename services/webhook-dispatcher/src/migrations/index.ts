@@ -1,8 +1,10 @@
 import type { Migration } from 'kysely';
 import { inboxMigration } from '@waybill/messaging';
 import * as webhooks from './20260601000000_webhooks';
+import * as webhookDaily from './20261126000000_webhook_daily';
 
 export const migrations: Record<string, Migration> = {
   '20260601000000_webhooks': webhooks,
   '20260601000100_inbox': inboxMigration,
+  '20261126000000_webhook_daily': webhookDaily,
 };

@@ -137,6 +137,11 @@ export class Harness {
     return `http://127.0.0.1:${this.svc!.port}/readyz`;
   }
 
+  /** Folds finished attempts into the dashboard's figures now, as the periodic rollup would. */
+  rollup(): Promise<number> {
+    return this.svc!.rollup();
+  }
+
   sweep(): Promise<unknown> {
     return this.svc!.sweep();
   }
