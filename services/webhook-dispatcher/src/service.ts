@@ -10,6 +10,7 @@ import { SecretBox } from '@waybill/internal-auth';
 import { systemResolver, type Resolver } from './security/url-guard';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { DeliverySweeper } from './delivery/delivery.sweeper';
+import { DeliveryPump } from './delivery/delivery.pump';
 import { startTrackingEventsConsumer, TRACKING_EVENTS_QUEUE } from './consumers/tracking-events.consumer';
 import { WebhookRollup } from './dashboard/webhook-rollup';
 
@@ -38,7 +39,8 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
   if (config.allowPrivate) logger.warn('WEBHOOK_ALLOW_PRIVATE is on: webhooks may target plain http and private, loopback and link-local addresses');
   const worker = new DeliveryWorker(deps);
   await worker.start();
-  const subscription = await startTrackingEventsConsumer(deps, rt.bus, opts.queue ?? TRACKING_EVENTS_QUEUE);
+  const pump = new DeliveryPump(deps);
+  const subscription = await startTrackingEventsConsumer(deps, rt.bus, pump, opts.queue ?? TRACKING_EVENTS_QUEUE);
   const sweeper = new DeliverySweeper(deps);
   sweeper.start();
   const rollup = new WebhookRollup(deps, config.rollupIntervalMs, SCHEMA);
@@ -56,6 +58,7 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
     stopping: [
       () => subscription.cancel(),
       () => sweeper.stop(),
+      () => pump.stop(),
       () => rollup.stop(),
       () => worker.stop(),
       () => database.close(),

@@ -1,7 +1,7 @@
 import { validateEvent, firstErrorDetail, EventType } from '@waybill/contracts';
 import { idempotent, type EventBus, type EventEnvelope, type Subscription } from '@waybill/messaging';
 import type { DispatcherDeps } from '../deps';
-import { enqueueDelivery } from '../delivery/delivery.job';
+import type { DeliveryPump } from '../delivery/delivery.pump';
 import { fanOut } from '../messages/fan-out';
 
 export const TRACKING_EVENTS_QUEUE = 'webhook-dispatcher.tracking-events';
@@ -10,9 +10,10 @@ const CONSUMER = 'webhook-dispatcher.fan-out';
 /**
  * Tracking updates and proof-of-delivery documents of tracking-ingest become webhooks. The inbox
  * makes a redelivered event (broker redelivery, relay republish) a no-op, and the delivery rows'
- * keys make a second fan-out impossible even without it.
+ * keys make a second fan-out impossible even without it. New deliveries go to the pump, not to a job
+ * each: a delivery the pump never gets to (a crash) is pending in the database, where the sweeper finds it.
  */
-export async function startTrackingEventsConsumer(deps: DispatcherDeps, bus: EventBus, queue = TRACKING_EVENTS_QUEUE): Promise<Subscription> {
+export async function startTrackingEventsConsumer(deps: DispatcherDeps, bus: EventBus, pump: DeliveryPump, queue = TRACKING_EVENTS_QUEUE): Promise<Subscription> {
   const fanOutOnce = (event: EventEnvelope, created: string[]) =>
     idempotent(deps, CONSUMER, async (trx, e) => { created.push(...(await fanOut(trx, e))); })(event);
   return bus.subscribe({
@@ -25,14 +26,8 @@ export async function startTrackingEventsConsumer(deps: DispatcherDeps, bus: Eve
       if (!check.ok) throw new Error(`invalid ${event.type} event ${event.id}: ${firstErrorDetail(check.errors)}`);
       const created: string[] = [];
       await fanOutOnce(event, created);
-      for (const endpointId of created) {
-        try {
-          await enqueueDelivery(deps.jobs, { company: event.company, event_id: event.id, endpoint_id: endpointId, round: 1, attempt: 1 }, 0, event.trace);
-        } catch (err) {
-          // Committed already: the sweeper enqueues it once it is overdue.
-          deps.logger.warn({ err, event_id: event.id, endpoint_id: endpointId }, 'could not enqueue a webhook delivery; the sweeper will');
-        }
-      }
+      // Committed: the pump claims, sends and records them in batches with other events' deliveries.
+      pump.submit(created.map((endpoint_id) => ({ company: event.company, event_id: event.id, endpoint_id })));
     },
   });
 }
