@@ -47,6 +47,20 @@ describe.each(availableModes())('carrier accounts through the gateway (%s)', (mo
     expect(ups.keys.map((k: any) => [k.name, k.required, k.secret])).toEqual([['client_id', true, false], ['client_secret', true, true], ['account_number', true, false]]);
   });
 
+  it("documents the carrier accounts in /openapi.json with each carrier's keys, as the credential-keys API gives them", async () => {
+    const doc = (await api.get('/openapi.json', { auth: 'none' })).body;
+    const declared = (await api.get('/carrier-accounts/credential-keys')).body;
+    for (const c of declared) {
+      const schema = doc.components.schemas[`CarrierCredentials.${c.carrier}`];
+      expect([c.carrier, Object.keys(schema.properties)]).toEqual([c.carrier, c.keys.map((k: any) => k.name)]);
+      expect(schema.required).toEqual(c.keys.filter((k: any) => k.required).map((k: any) => k.name));
+    }
+    for (const path of ['/carrier-accounts', '/carrier-accounts/{account_id}', '/carrier-accounts/{account_id}/check']) {
+      expect(doc.paths[`/_api/v1/company/{company_slug}${path}`]).toBeDefined();
+    }
+    expect(doc.paths['/ingest/v1/carriers/{carrier_id}/oauth/token'].post).toBeDefined();
+  });
+
   it('adds a UPS account that UPS (the double) accepts: masked everywhere, webhook credentials in full once', async () => {
     const created = await api.post('/carrier-accounts/', upsAccount(), { auth: 'basic' });
     expect(created.status).toBe(201);
