@@ -34,7 +34,10 @@ describe.each(availableModes())('carrier accounts through the gateway (%s)', (mo
     const ready = await api.get('/readyz', { auth: 'none' });
     expect(ready.status).toBe(200);
     expect(ready.body.checks['service:carrier-link']).toBe('ok');
-    if (stack.processUrls) expect((await fetch(`${stack.processUrls['carrier-link']}/readyz`)).status).toBe(200);
+    if (stack.processUrls) {
+      expect((await fetch(`${stack.processUrls['carrier-link']}/readyz`)).status).toBe(200);
+      expect(await (await fetch(`${stack.processUrls['carrier-link']}/healthz`)).json()).toMatchObject({ status: 'ok', service: 'carrier-link' });
+    }
   });
 
   it("describes each carrier's credential keys, under every prefix, with or without the trailing slash", async () => {
