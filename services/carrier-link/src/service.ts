@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { closeServer, declareVersions, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
 import { MemoryTokenStore, TokenCache, type CarrierAdapter } from '@waybill/carriers';
 import { buildApp } from './app';
@@ -8,6 +8,7 @@ import type { CarrierLinkDb } from './database';
 import type { CarrierLinkDeps } from './deps';
 import { migrations } from './migrations';
 import { startSubscriptionWorker } from './tracking/subscription.job';
+import { VERSIONS } from './versions';
 
 export const SCHEMA = 'carrier_link';
 
@@ -24,6 +25,7 @@ export interface CarrierLinkOptions {
  */
 export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierLinkOptions = {}): Promise<RunningService> {
   if (!rt.dataEncryptionKey) throw new Error('carrier-link needs DATA_ENCRYPTION_KEY (32 bytes, base64) to seal carrier credentials');
+  declareVersions(VERSIONS);
   const logger = rt.logger.child({ service: 'carrier-link' });
   const database = openDatabase<CarrierLinkDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
