@@ -1,4 +1,4 @@
-import type { Carrier, CarrierServiceDef } from './carrier';
+import type { Carrier, CarrierCapabilities, CarrierServiceDef } from './carrier';
 
 /**
  * Carrier accounts: a real carrier is used through a company's own account with it. Each adapter
@@ -30,6 +30,8 @@ export interface CarrierAdapter {
   identifier: string;
   name: string;
   services: CarrierServiceDef[];
+  /** The same as every account's Carrier has: what lookups show before any account is opened. */
+  capabilities: CarrierCapabilities;
   credentialKeys: readonly CredentialKey[];
   /** The formats it can produce labels in at booking; the first is the default. */
   bookingLabelFormats: readonly BookingLabelFormat[];

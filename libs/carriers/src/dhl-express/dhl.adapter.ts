@@ -2,7 +2,7 @@ import type { CarrierAccountContext, CarrierAdapter } from '../accounts';
 import { carrierClient } from '../outbound';
 import { MyDhl } from './dhl.calls';
 import { DhlExpressCarrier } from './dhl.carrier';
-import { DHL_CLIENT_PROFILE, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES } from './dhl.profile';
+import { DHL_CAPABILITIES, DHL_CLIENT_PROFILE, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES } from './dhl.profile';
 
 export interface DhlExpressAdapterDeps {
   /** Base of Waybill's public tracking pages. */
@@ -17,6 +17,7 @@ export function dhlExpressAdapter(deps: DhlExpressAdapterDeps = {}): CarrierAdap
     identifier: DHL_IDENTIFIER,
     name: DHL_NAME,
     services: DHL_SERVICES,
+    capabilities: DHL_CAPABILITIES,
     credentialKeys: DHL_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf', 'zpl'],
     forAccount(account: CarrierAccountContext) {
