@@ -1,5 +1,6 @@
 import type { CarrierAccountsTable } from './accounts/account.table';
 import type { BookedLabelsTable, BookingsTable, CallAnomaliesTable } from './bookings/booking.table';
+import type { CarrierManifestsTable } from './manifests/manifest.table';
 
 /** Every table of the carrier-link service's schema. */
 export interface CarrierLinkDb {
@@ -7,4 +8,5 @@ export interface CarrierLinkDb {
   bookings: BookingsTable;
   booked_labels: BookedLabelsTable;
   call_anomalies: CallAnomaliesTable;
+  carrier_manifests: CarrierManifestsTable;
 }
