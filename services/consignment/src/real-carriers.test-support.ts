@@ -10,13 +10,14 @@ import type { RunningService } from '@waybill/http';
 import { signInternalToken } from '@waybill/internal-auth';
 import type { JobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
-import { InProcessEventBus } from '@waybill/messaging';
-import { createTestDatabase, createTestJobs, type TestDatabase } from '@waybill/testing';
+import { InProcessEventBus, OutboxRelay } from '@waybill/messaging';
+import { createTestBus, createTestDatabase, createTestJobs, type TestDatabase } from '@waybill/testing';
 import { AUDIENCE, buildApp } from './app';
 import type { CompanyDirectory } from './companies/company.context';
 import { upsertSettings, upsertWarehouse } from './companies/company.repository';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
+import { startDashboardConsumer } from './dashboard/dashboard.consumer';
 import { SCHEMA } from './service';
 
 const SECRET = 'real-carriers-internal-secret';
@@ -34,8 +35,8 @@ export class RealCarriersHarness {
   private constructor(
     readonly app: Express, readonly companies: CompanyDirectory, readonly company: string,
     readonly ups: UpsDouble, readonly rm: RoyalMailDouble, readonly dhl: DhlExpressDouble,
-    private readonly link: RunningService, private readonly jobs: JobDriver, readonly database: Database<ConsignmentDb>,
-    private readonly dbs: TestDatabase[],
+    private readonly link: RunningService, private readonly jobs: JobDriver, private readonly bus: InProcessEventBus, readonly database: Database<ConsignmentDb>,
+    private readonly dbs: TestDatabase[], private readonly stopEvents: () => Promise<void>,
   ) {}
 
   static async start(): Promise<RealCarriersHarness> {
@@ -46,8 +47,9 @@ export class RealCarriersHarness {
     const logger = createLogger('test', { level: process.env.LOG_LEVEL ?? 'silent' });
     const [linkDb, consignmentDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
     const jobs = createTestJobs();
+    const bus = new InProcessEventBus({ logger });
     const link = await startCarrierLinkService({
-      db: linkDb.target, bus: new InProcessEventBus({ logger }), jobs, logger, internalJwtSecret: SECRET,
+      db: linkDb.target, bus, jobs, logger, internalJwtSecret: SECRET,
       dataEncryptionKey: randomBytes(32).toString('base64'), defaultPublicUrl: 'https://waybill.example.com', peers: {}, port: 0, host: '127.0.0.1',
     }, { env: { CARRIER_BASE_URL_UPS: ups.url, CARRIER_BASE_URL_ROYALMAIL: rm.url, CARRIER_BASE_URL_DHL_EXPRESS: dhl.url, CARRIER_TIMEOUT_MS: '3000' } });
     const peers = { 'carrier-link': `http://127.0.0.1:${link.port}` };
@@ -65,11 +67,22 @@ export class RealCarriersHarness {
     });
     let h: RealCarriersHarness | undefined;
     const rules = { candidates: async () => h!.candidates };
+    // The dashboard's read model (the exceptions queue) is kept from this service's own events.
+    const events = await createTestBus();
+    const relay = new OutboxRelay({ database, bus: events, logger, pollIntervalMs: 50 });
+    const registry = sandboxRegistry();
     const { app, companies } = buildApp({
-      db: database.db, registry: sandboxRegistry(), logger, internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined,
+      db: database.db, registry, logger, internalJwtSecret: SECRET, readiness: {}, afterCommit: () => relay.nudge(),
       peers, rules, linked: new LinkedCarriers(new CarrierLinkClient(peers, SECRET, 'consignment')),
     });
-    h = new RealCarriersHarness(app, companies, company, ups, rm, dhl, link, jobs, database, [linkDb, consignmentDb]);
+    const dashboard = await startDashboardConsumer({ database, bus: events, registry, companies, logger, afterCommit: () => relay.nudge() });
+    relay.start();
+    const close = async () => {
+      await dashboard.cancel();
+      await relay.stop();
+      await events.close();
+    };
+    h = new RealCarriersHarness(app, companies, company, ups, rm, dhl, link, jobs, bus, database, [linkDb, consignmentDb], close);
     return h;
   }
 
@@ -120,8 +133,10 @@ export class RealCarriersHarness {
   }
 
   async close(): Promise<void> {
+    await this.stopEvents();
     await this.link.stop();
     await this.jobs.close();
+    await this.bus.close();
     await this.database.close();
     await Promise.all(this.dbs.map((d) => d.drop()));
     await Promise.all([this.ups.stop(), this.rm.stop(), this.dhl.stop()]);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eventually } from '@waybill/testing';
 import { consignmentBody, RealCarriersHarness } from '../real-carriers.test-support';
 
 /**
@@ -71,6 +72,9 @@ describe('consignments at real carriers through carrier-link', () => {
       .toEqual(['Unallocated', 'UPS 120802: Address Validation Error on ShipTo address', null, null]);
     expect((await h.carrierLink('get', `/carrier-bookings/${c.identifier}/labels`)).status).toBe(404);
     expect(await h.database.db.selectFrom('carrier_call_anomalies').select('id').where('identifier', '=', c.identifier).execute()).toEqual([]);
+    const queued = await eventually(async () => ((await h.api('get', '/dashboard/exceptions')).body.results as Array<{ identifier: string }>)
+      .find((r) => r.identifier === c.identifier), { what: 'the refusal in the exceptions queue' });
+    expect(queued).toMatchObject({ kind: 'refused', rejection_reason: c.current_status.rejection_reason });
   });
 
   it('records an outage during booking as a refusal that says so and as a carrier-call anomaly for the operator', async () => {
@@ -80,6 +84,11 @@ describe('consignments at real carriers through carrier-link', () => {
     expect(c.current_status.rejection_reason).toMatch(/^UPS unavailable \(HTTP 503\)/);
     const rows = await h.database.db.selectFrom('carrier_call_anomalies').select(['carrier', 'reason']).where('identifier', '=', c.identifier).execute();
     expect(rows).toEqual([{ carrier: 'ups', reason: c.current_status.rejection_reason }]);
+    const queue = await eventually(async () => {
+      const res = await h.api('get', '/dashboard/exceptions');
+      return (res.body.results as Array<{ identifier: string }>).find((r) => r.identifier === c.identifier);
+    }, { what: 'the anomaly in the exceptions queue' });
+    expect(queue).toMatchObject({ kind: 'carrier_call_anomaly', status: 'Unallocated', rejection_reason: c.current_status.rejection_reason });
     const metrics = await h.metrics();
     expect(metrics).toMatch(/waybill_consignment_booking_outcome_unknown_total\{carrier="ups"\} [1-9]/);
     expect(metrics).toMatch(/waybill_carrier_call_anomalies_total\{carrier="ups",operation="ship"\} [1-9]/);
