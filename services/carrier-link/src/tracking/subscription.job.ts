@@ -2,6 +2,7 @@ import { Queues, type JobDriver } from '@waybill/jobs';
 import type { CarrierLinkDeps } from '../deps';
 import { accountContext } from '../accounts/account.service';
 import { accountById, findBooking } from '../bookings/booking.repository';
+import { schedulePolling } from './poll.schedule';
 
 const JOB = 'subscribe';
 
@@ -19,8 +20,9 @@ export async function enqueueSubscription(jobs: JobDriver, company: string, cons
 
 /**
  * Subscribes a booking's tracking numbers at a carrier that pushes (UPS Track Alert); numbers the carrier
- * refuses are kept to be polled. Carriers without subscriptions, and cancelled bookings, are skipped.
- * A failed call throws, and the job is retried with backoff.
+ * refuses go on the polling schedule. Carriers without subscriptions (polled from booking), and
+ * cancelled bookings, are skipped. A failed call throws, and the job is retried with backoff; when the
+ * retries are spent, every number of the booking is polled instead, so none goes untracked.
  */
 export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDriver): Promise<void> {
   await jobs.work<SubscribeJob>(Queues.carrierTracking, async (job) => {
@@ -34,5 +36,15 @@ export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDr
     const result = await carrier.subscribeTracking(booking.tracking_numbers);
     await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
       .where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
-  }, { concurrency: 4 });
+    if (result.refused.length) await schedulePolling(deps, booking, result.refused);
+  }, {
+    concurrency: 4,
+    onFailed: async (job, error) => {
+      const { company, consignment } = job.data as SubscribeJob;
+      const booking = await findBooking(deps.db, company, consignment);
+      if (!booking || booking.cancelled_at || booking.subscribed_at) return;
+      deps.logger.warn({ company, consignment, err: error.message }, 'push subscription failed for good; the numbers are polled instead');
+      await schedulePolling(deps, booking, booking.tracking_numbers);
+    },
+  });
 }
