@@ -12,6 +12,7 @@ import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
+import { carrierPushRoutes } from './routes/carrier-push.routes';
 import { trackingPageRoutes } from './routes/tracking-page.routes';
 import { consoleRoutes } from './web-console/console.routes';
 import { SessionStore } from './web-console/session.store';
@@ -49,6 +50,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
   const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, mount: (edge) => {
     edge.locals.logger = o.logger;
     edge.use(docsRoutes(o.publicBaseUrl));
+    edge.use(carrierPushRoutes(deps));
     edge.use(ingestRoutes(deps));
     edge.use(trackingPageRoutes(deps));
     // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.

@@ -32,6 +32,8 @@ export interface Outgoing {
   /** The body's bytes exactly as sent (carrier signatures are computed over them). */
   body?: Buffer;
   logger?: { warn(o: object, m: string): void };
+  /** Headers a route adds for the service (a carrier's own credential, which the internal token displaces). */
+  extraHeaders?: Record<string, string>;
 }
 
 /** The forwarding of a request that came through express. */
@@ -60,6 +62,7 @@ export function forward(res: ServerResponse, target: ProxyTarget, path: string, 
     const v = o.clientHeaders[h];
     if (typeof v === 'string') headers[h] = v;
   }
+  Object.assign(headers, o.extraHeaders);
   if (o.body) headers['content-length'] = String(o.body.length);
   const span = trace.getTracer('gateway').startSpan(`proxy ${target.audience}`, {
     kind: SpanKind.CLIENT, attributes: { 'peer.service': target.audience, 'http.request.method': o.method },
