@@ -16,21 +16,16 @@ export interface NewSchedule {
 }
 
 /**
- * Puts a booking's numbers on the schedule (once each: scheduling again changes nothing), and takes off
- * numbers of an earlier booking of the same consignment that this one no longer carries.
+ * Puts a booking's numbers on the schedule, once each: scheduling again changes nothing. (Numbers of an
+ * earlier, cancelled booking of the same consignment are taken off when they come due.)
  */
 export async function scheduleNumbers(db: Db, s: NewSchedule): Promise<void> {
   const numbers = [...new Set(s.numbers)];
-  await db.transaction().execute(async (trx) => {
-    let stale = trx.deleteFrom('tracking_polls').where('company', '=', s.company).where('consignment_identifier', '=', s.consignment);
-    if (numbers.length) stale = stale.where('tracking_number', 'not in', numbers);
-    await stale.execute();
-    if (!numbers.length) return;
-    await trx.insertInto('tracking_polls').values(numbers.map((n) => ({
-      company: s.company, consignment_identifier: s.consignment, tracking_number: n, account_id: s.accountId, carrier: s.carrier,
-      carrier_reference: s.carrierReference, booked_at: s.bookedAt.toISOString(), next_poll_at: s.firstPollAt.toISOString(),
-    }))).onConflict((oc) => oc.columns(['company', 'consignment_identifier', 'tracking_number']).doNothing()).execute();
-  });
+  if (!numbers.length) return;
+  await db.insertInto('tracking_polls').values(numbers.map((n) => ({
+    company: s.company, consignment_identifier: s.consignment, tracking_number: n, account_id: s.accountId, carrier: s.carrier,
+    carrier_reference: s.carrierReference, booked_at: s.bookedAt.toISOString(), next_poll_at: s.firstPollAt.toISOString(),
+  }))).onConflict((oc) => oc.columns(['company', 'consignment_identifier', 'tracking_number']).doNothing()).execute();
 }
 
 /** Accounts with numbers due now, oldest due first. */

@@ -7,10 +7,13 @@ import { scheduleNumbers } from './poll.repository';
 /** The deployment's polling figures (set by the service at start; the defaults of API.md otherwise). */
 export const pollingOf = (deps: CarrierLinkDeps): PollConfig => deps.polling ?? pollConfigOf({});
 
-/** Puts numbers of a booking on the polling schedule: the first poll 15 minutes (the configured first interval) after booking. */
-export async function schedulePolling(deps: CarrierLinkDeps, booking: BookingRow, numbers: readonly string[]): Promise<void> {
+/**
+ * Puts numbers of a booking on the polling schedule: the first poll 15 minutes (the configured first
+ * interval) after booking, or at `firstPollAt` (a push subscription's end).
+ */
+export async function schedulePolling(deps: CarrierLinkDeps, booking: BookingRow, numbers: readonly string[], firstPollAt?: Date): Promise<void> {
   const bookedAt = new Date(booking.created_at);
-  const first = nextPollAt({ bookedAt, lastEventAt: null, polls: 0, delivered: false }, bookedAt, Math.random, pollingOf(deps).schedule) ?? bookedAt;
+  const first = firstPollAt ?? nextPollAt({ bookedAt, lastEventAt: null, polls: 0, delivered: false }, bookedAt, Math.random, pollingOf(deps).schedule) ?? bookedAt;
   await scheduleNumbers(deps.db, {
     company: booking.company, consignment: booking.consignment_identifier, accountId: booking.account_id, carrier: booking.carrier,
     carrierReference: booking.carrier_reference, bookedAt, numbers: [...numbers], firstPollAt: first,

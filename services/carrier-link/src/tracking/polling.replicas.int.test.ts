@@ -141,8 +141,11 @@ describe('tracking polls across restarts and replicas', () => {
       ups.state.activity.set(refused, history);
       ups.addActivity(refused, { type: 'I', code: 'OR', description: 'Origin Scan', at: new Date(), city: 'LONDON', country: 'GB' });
       await eventually(() => stack.eventsOf(refused).some((e) => e.carrier_code === 'I:OR' && e.status === 'IN_TRANSIT'), { timeoutMs: 20_000, what: 'the refused number to be polled' });
-      const rows = await stack.schedule(company, id);
-      expect(rows.map((r) => r.tracking_number)).toEqual([refused]);
+      // The subscribed number is polled only once its 14-day subscription has lapsed.
+      const rows = new Map((await stack.schedule(company, id)).map((r) => [r.tracking_number, r]));
+      expect(rows.get(refused)!.polls).toBeGreaterThanOrEqual(1);
+      expect(rows.get(subscribed)!.polls).toBe(0);
+      expect(new Date(rows.get(subscribed)!.next_poll_at!).getTime()).toBeGreaterThan(Date.now() + 13.9 * 24 * 3_600_000);
       expect(stack.eventsOf(subscribed)).toEqual([]);
     } finally {
       await stack.stop(svc);

@@ -5,6 +5,8 @@ import { accountById, findBooking } from '../bookings/booking.repository';
 import { schedulePolling } from './poll.schedule';
 
 const JOB = 'subscribe';
+/** How long the carrier pushes for a subscription (UPS Track Alert: 14 days). */
+export const SUBSCRIPTION_LIFETIME_MS = 14 * 24 * 3_600_000;
 
 export interface SubscribeJob {
   company: string;
@@ -37,6 +39,8 @@ export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDr
     await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
       .where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
     if (result.refused.length) await schedulePolling(deps, booking, result.refused);
+    // A subscription lapses (UPS keeps one 14 days): a parcel still open then is polled from then on.
+    if (result.subscribed.length) await schedulePolling(deps, booking, result.subscribed, new Date(Date.now() + SUBSCRIPTION_LIFETIME_MS));
   }, {
     concurrency: 4,
     onFailed: async (job, error) => {
