@@ -5,6 +5,9 @@ import carrier from '../api/carrier.json';
 import carrierAccount from '../api/carrier-account.json';
 import carrierAccountInput from '../api/carrier-account-input.json';
 import carrierAccountPatch from '../api/carrier-account-patch.json';
+import carrierAccountCheck from '../api/carrier-account-check.json';
+import carrierCredentialKeys from '../api/carrier-credential-keys.json';
+import carrierPushToken from '../api/carrier-push-token.json';
 import carrierService from '../api/carrier-service.json';
 import consignment from '../api/consignment.json';
 import consignmentInput from '../api/consignment-input.json';
@@ -122,6 +125,9 @@ export const SchemaId = {
   CarrierAccount: `${api}carrier-account.json`,
   CarrierAccountInput: `${api}carrier-account-input.json`,
   CarrierAccountPatch: `${api}carrier-account-patch.json`,
+  CarrierAccountCheck: `${api}carrier-account-check.json`,
+  CarrierCredentialKeys: `${api}carrier-credential-keys.json`,
+  CarrierPushToken: `${api}carrier-push-token.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
@@ -172,7 +178,7 @@ export const schemaGroups = {
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
-    consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch,
+    consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch, carrierAccountCheck, carrierCredentialKeys, carrierPushToken,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,

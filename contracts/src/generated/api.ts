@@ -1025,6 +1025,59 @@ export interface CarrierAccountPatch {
 }
 
 /**
+ * The answer of POST /carrier-accounts/{id}/check: one authenticated call to the carrier that changes nothing. Also kept as the account's `last_check`.
+ */
+export interface CarrierAccountCheck {
+  ok: boolean;
+  /**
+   * When not ok: the carrier's message, prefixed by its name and error code (`UPS 250002: Invalid Authentication Information.`), or why it could not be reached.
+   */
+  detail?: string;
+}
+
+/**
+ * What one real carrier asks of an account, as its adapter declares it: the keys `credentials` takes, and the label formats it books in. Forms are built from it.
+ */
+export interface CarrierCredentialKeys {
+  /**
+   * The carrier's identifier (`carrier` of an account), e.g. ups.
+   */
+  carrier: string;
+  /**
+   * The carrier's name, e.g. UPS.
+   */
+  name: string;
+  /**
+   * The values `booking_label_format` takes for this carrier; the first is the default.
+   */
+  booking_label_formats: ('pdf' | 'zpl')[];
+  keys: {
+    name: string;
+    required: boolean;
+    /**
+     * A secret: forms hide it while typed. Every value is masked once stored.
+     */
+    secret: boolean;
+    /**
+     * Where the merchant finds the value.
+     */
+    description: string;
+  }[];
+}
+
+/**
+ * An OAuth access token (RFC 6749 section 5.1) a carrier posts its tracking pushes with.
+ */
+export interface CarrierPushToken {
+  access_token: string;
+  token_type: 'Bearer';
+  /**
+   * Seconds the token stays valid.
+   */
+  expires_in: number;
+}
+
+/**
  * A kind of webhook an endpoint can subscribe to (SPEC.md section 6).
  */
 export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';

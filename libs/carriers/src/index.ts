@@ -15,3 +15,4 @@ export { nextPollAt, POLL_FIRST_MS, POLL_MAX_INTERVAL_MS, POLL_GIVE_UP_MS, DEFAU
 export { pollInBatches, pollCallsPerHour, type DueNumber, type PollRound } from './poll-batches';
 export { PUSH_TOKEN_KEY_PURPOSE, newWebhookCredentials, secretMatches, basicCredentials, PushTokens, type WebhookCredentials, type IssuedToken } from './push-auth';
 export { realCarrierAdapters, type RealCarrierOptions } from './real-carriers';
+export { declarationOf, realCarrierDeclarations, type CarrierCredentialDeclaration } from './declarations';

@@ -31,9 +31,9 @@ export interface Outgoing {
   publicPrefix: string;
   /** The body's bytes exactly as sent (carrier signatures are computed over them). */
   body?: Buffer;
-  logger?: { warn(o: object, m: string): void };
-  /** Headers a route adds for the service (a carrier's own credential, which the internal token displaces). */
+  /** Headers the edge itself sets for the service (not copied from the client), e.g. a carrier's own credentials. */
   extraHeaders?: Record<string, string>;
+  logger?: { warn(o: object, m: string): void };
 }
 
 /** The forwarding of a request that came through express. */
