@@ -3,7 +3,7 @@ import { eventually } from '@waybill/testing';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { availableModes, startStack, type Stack } from './support/stack';
-import { webhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
+import { webhookReceiver, type Hook, type WebhookReceiver } from './support/webhook-receiver';
 
 /** Accounts the carriers' doubles know. */
 const UPS = { clientId: 'e2e-track-ups-client', clientSecret: 'e2e-track-ups-secret', accountNumber: 'T8R4C6' };
@@ -52,10 +52,11 @@ describe.each(availableModes())('real carriers tracking (%s)', (mode) => {
     return { identifier: c.identifier, tracking_url: c.tracking_url, consignment_number: c.consignment_number, numbers: c.packages.map((p: { tracking_number: string }) => p.tracking_number) };
   }
   /** The signed tracking_update webhooks of a number: each verified on arrival with the endpoint's secret. */
-  const updatesOf = (n: string) => rx.hooks.filter((h) => h.json.event_type === 'tracking_update')
-    .flatMap((h) => h.json.trackings.filter((t: { tracking_number: string }) => t.tracking_number === n).map((t: { events: unknown[] }) => ({ hook: h, events: t.events as Array<{ status: string }> })));
+  interface Update { hook: Hook; events: Array<{ status: string }> }
+  const updatesOf = (n: string): Update[] => rx.hooks.filter((h) => h.json.event_type === 'tracking_update')
+    .flatMap((h) => (h.json.trackings as Array<{ tracking_number: string; events: Update['events'] }>).filter((t) => t.tracking_number === n).map((t) => ({ hook: h, events: t.events })));
   const statusSeen = (n: string, status: string) => updatesOf(n).find((u) => u.hook.verified && u.events.some((e) => e.status === status));
-  const page = async (url: string) => (await fetch(`${stack.baseUrl}${new URL(url).pathname}`, { headers: { accept: 'application/json' } })).json();
+  const page = async (url: string): Promise<Record<string, unknown>> => (await fetch(`${stack.baseUrl}${new URL(url).pathname}`, { headers: { accept: 'application/json' } })).json();
   const statusOf = async (id: string) => (await api.get(`/consignment/${id}`)).body.current_status.status;
 
   it('takes a UPS Track Alert push with a token from the token endpoint into a signed webhook and the tracking page; none without a token', async () => {
