@@ -56,7 +56,7 @@ describe.each(availableModes())('real carriers tracking (%s)', (mode) => {
   const updatesOf = (n: string): Update[] => rx.hooks.filter((h) => h.json.event_type === 'tracking_update')
     .flatMap((h) => (h.json.trackings as Array<{ tracking_number: string; events: Update['events'] }>).filter((t) => t.tracking_number === n).map((t) => ({ hook: h, events: t.events })));
   const statusSeen = (n: string, status: string) => updatesOf(n).find((u) => u.hook.verified && u.events.some((e) => e.status === status));
-  const page = async (url: string): Promise<Record<string, unknown>> => (await fetch(`${stack.baseUrl}${new URL(url).pathname}`, { headers: { accept: 'application/json' } })).json() as Record<string, unknown>;
+  const page = async (url: string) => (await (await fetch(`${stack.baseUrl}${new URL(url).pathname}`, { headers: { accept: 'application/json' } })).json()) as Record<string, unknown>;
   const statusOf = async (id: string) => (await api.get(`/consignment/${id}`)).body.current_status.status;
 
   it('takes a UPS Track Alert push with a token from the token endpoint into a signed webhook and the tracking page; none without a token', async () => {
