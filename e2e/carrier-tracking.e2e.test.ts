@@ -92,7 +92,8 @@ describe.each(availableModes())('real carriers tracking (%s)', (mode) => {
     // Only a refused number is polled: the first poll (UPS still knows nothing of it) shows it was.
     await eventually(() => stack.carriers.ups.requests.includes(`track GET /api/track/v1/details/${n}`), { what: 'a poll of the refused number', timeoutMs: 30_000 });
     stack.carriers.ups.state.activity.set(n, history);
-    stack.carriers.ups.addActivity(n, { type: 'O', code: 'OF', description: 'Out For Delivery Today', at: new Date(Date.now() - 60_000), city: 'LONDON', country: 'GB' });
+    // After the label (M) UPS recorded at booking: the page shows the newest event by carrier time.
+    stack.carriers.ups.addActivity(n, { type: 'O', code: 'OF', description: 'Out For Delivery Today', at: new Date(), city: 'LONDON', country: 'GB' });
     await eventually(() => statusSeen(n, 'OUT_FOR_DELIVERY'), { what: 'the polled UPS update', timeoutMs: 30_000 });
     expect(await page(c.tracking_url)).toMatchObject({ carrier: 'UPS', status: 'OUT_FOR_DELIVERY' });
   });

@@ -41,9 +41,9 @@ describe('real carriers through tracking-ingest', () => {
     await new Promise((r) => carrierLink?.close(r));
   });
 
-  async function booked(serviceId: string, numbers: string[]): Promise<TestConsignment> {
+  async function booked(serviceId: string, numbers: string[], consignmentNumber = numbers[0]): Promise<TestConsignment> {
     const c: TestConsignment = {
-      company: 'acme', identifier: newIdentifier(), order_number: `ORD-${numbers[0]}`, service_id: serviceId, consignment_number: numbers[0],
+      company: 'acme', identifier: newIdentifier(), order_number: `ORD-${numbers[0]}`, service_id: serviceId, consignment_number: consignmentNumber,
       packages: numbers.map((n) => ({ tracking_number: n })), current_status: { status: 'Allocated' },
     };
     const e = await h.allocate(c);
@@ -122,7 +122,8 @@ describe('real carriers through tracking-ingest', () => {
 
   it("puts polled DHL events through the pipeline once each, and turns DHL's ePOD into a proof_of_delivery with a 72-hour link", async () => {
     const piece = dhlPiece();
-    const c = await booked('DHL Express|DHL Express Worldwide', [piece]);
+    const waybill = String(Math.floor(1e9 + Math.random() * 8e9));
+    const c = await booked('DHL Express|DHL Express Worldwide', [piece], waybill);
     const at = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
     const polled = newEnvelope('carrier_link.tracking.polled', 'acme', {
       carrier: 'dhl_express', account_id: 'acct-1',
@@ -142,6 +143,8 @@ describe('real carriers through tracking-ingest', () => {
     await eventually(() => updatesOf(piece).some((e) => e.status === 'DELIVERED'), { what: 'the delivery' });
     expect(updatesOf(piece).map((e) => e.status)).toEqual(['IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED']);
     expect(await page('dhl_express', piece)).toMatchObject({ carrier: 'DHL Express', status: 'DELIVERED' });
+    // DHL's tracking_url names the shipment's waybill, which no package carries: the page finds it too.
+    expect(await page('dhl_express', waybill)).toMatchObject({ carrier: 'DHL Express', status: 'DELIVERED', tracking_numbers: [piece] });
 
     const docs = await eventually(() => documentsOf(c.identifier), { what: 'the ePOD', timeoutMs: 20_000 });
     expect(docs).toEqual([expect.objectContaining({ file_type: 'application/pdf', proof_of_delivery_type: 'signature', carrier: 'DHL Express', service_id: 'DHL Express|DHL Express Worldwide' })]);
