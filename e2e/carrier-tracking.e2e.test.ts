@@ -101,7 +101,7 @@ describe.each(availableModes())('real carriers tracking (%s)', (mode) => {
   it("polls Royal Mail's tracking API into a signed webhook and the tracking page", async () => {
     const c = await allocated('Royal Mail|Royal Mail Tracked 24');
     const [n] = c.numbers;
-    stack.carriers.royalmail.addEvent(n, { code: 'EVGPD', name: 'Your item is out for delivery', at: new Date(Date.now() - 60_000), category: 'IN TRANSIT', location: 'London Delivery Office' });
+    stack.carriers.royalmail.addEvent(n, { code: 'EVGPD', name: 'Your item is out for delivery', at: new Date(), category: 'IN TRANSIT', location: 'London Delivery Office' });
     await eventually(() => statusSeen(n, 'OUT_FOR_DELIVERY'), { what: 'the polled Royal Mail update', timeoutMs: 30_000 });
     expect(await page(c.tracking_url)).toMatchObject({ carrier: 'Royal Mail', status: 'OUT_FOR_DELIVERY' });
   });
@@ -109,9 +109,10 @@ describe.each(availableModes())('real carriers tracking (%s)', (mode) => {
   it("polls DHL Express into signed webhooks, and turns DHL's ePOD into a proof_of_delivery with a working link", async () => {
     const c = await allocated('DHL Express|DHL Express Domestic');
     const [n] = c.numbers;
-    stack.carriers.dhlExpress.addEvent(c.consignment_number, { typeCode: 'PU', description: 'Shipment picked up', at: new Date(Date.now() - 2 * 3_600_000), location: 'LONDON-HEATHROW - UK' });
+    // Scans after the shipment data DHL recorded at booking: the page shows the newest by carrier time.
+    stack.carriers.dhlExpress.addEvent(c.consignment_number, { typeCode: 'PU', description: 'Shipment picked up', at: new Date(), location: 'LONDON-HEATHROW - UK' });
     await eventually(() => statusSeen(n, 'IN_TRANSIT'), { what: 'the polled DHL update', timeoutMs: 30_000 });
-    stack.carriers.dhlExpress.addEvent(c.consignment_number, { typeCode: 'OK', description: 'Delivered', at: new Date(Date.now() - 60_000), signedBy: 'A LOVELACE' });
+    stack.carriers.dhlExpress.addEvent(c.consignment_number, { typeCode: 'OK', description: 'Delivered', at: new Date(), signedBy: 'A LOVELACE' });
     await eventually(() => statusSeen(n, 'DELIVERED'), { what: 'the DHL delivery', timeoutMs: 30_000 });
     expect(await page(c.tracking_url)).toMatchObject({ carrier: 'DHL Express', status: 'DELIVERED' });
     await eventually(async () => (await statusOf(c.identifier)) === 'Delivered', { what: 'Delivered', timeoutMs: 20_000 });
