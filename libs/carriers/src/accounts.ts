@@ -1,4 +1,4 @@
-import type { Carrier, CarrierServiceDef } from './carrier';
+import type { Carrier, CarrierCapabilities, CarrierServiceDef } from './carrier';
 import type { CarrierTrackingCodec } from './tracking';
 
 /**
@@ -31,6 +31,8 @@ export interface CarrierAdapter {
   identifier: string;
   name: string;
   services: CarrierServiceDef[];
+  /** The same as every account's Carrier has: what lookups show before any account is opened. */
+  capabilities: CarrierCapabilities;
   credentialKeys: readonly CredentialKey[];
   /** The formats it can produce labels in at booking; the first is the default. */
   bookingLabelFormats: readonly BookingLabelFormat[];

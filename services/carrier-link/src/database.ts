@@ -1,5 +1,6 @@
 import type { CarrierAccountsTable } from './accounts/account.table';
 import type { BookedLabelsTable, BookingsTable, CallAnomaliesTable } from './bookings/booking.table';
+import type { CarrierManifestsTable } from './manifests/manifest.table';
 import type { TrackingPollLeasesTable, TrackingPollsTable } from './tracking/poll.table';
 import type { OutboxTable } from '@waybill/messaging';
 
@@ -9,6 +10,7 @@ export interface CarrierLinkDb {
   bookings: BookingsTable;
   booked_labels: BookedLabelsTable;
   call_anomalies: CallAnomaliesTable;
+  carrier_manifests: CarrierManifestsTable;
   tracking_polls: TrackingPollsTable;
   tracking_poll_leases: TrackingPollLeasesTable;
   outbox: OutboxTable;

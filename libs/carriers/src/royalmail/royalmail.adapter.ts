@@ -4,7 +4,7 @@ import { AccountRateLimiter, breakerOf, carrierBaseUrl, carrierClient, carrierTi
 import { ClickAndDrop, RoyalMailTracking } from './royalmail.calls';
 import { RoyalMailCarrier } from './royalmail.carrier';
 import { RM_TRACKING_CODES } from './royalmail.tracking';
-import { RM_CLIENT_PROFILE, RM_CREDENTIAL_KEYS, RM_IDENTIFIER, RM_NAME, RM_SERVICES, RM_TRACKING_HOSTS } from './royalmail.profile';
+import { RM_CAPABILITIES, RM_CLIENT_PROFILE, RM_CREDENTIAL_KEYS, RM_IDENTIFIER, RM_NAME, RM_SERVICES, RM_TRACKING_HOSTS } from './royalmail.profile';
 
 export interface RoyalMailAdapterDeps {
   /** Base of Waybill's public tracking pages. */
@@ -24,6 +24,7 @@ export function royalMailAdapter(deps: RoyalMailAdapterDeps = {}): CarrierAdapte
     identifier: RM_IDENTIFIER,
     name: RM_NAME,
     services: RM_SERVICES,
+    capabilities: RM_CAPABILITIES,
     credentialKeys: RM_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf'],
     tracking: { trackingCodes: RM_TRACKING_CODES, parseTrackingPush: () => null },

@@ -4,7 +4,7 @@ import { decodeGif, rasterToPng } from '../images';
 import { UpsAuth } from './ups.auth';
 import { UpsCarrier } from './ups.carrier';
 import { parseTrackAlert, UPS_TRACKING_CODES } from './ups.tracking';
-import { UPS_CLIENT_PROFILE, UPS_CREDENTIAL_KEYS, UPS_IDENTIFIER, UPS_NAME, UPS_SERVICES } from './ups.profile';
+import { UPS_CAPABILITIES, UPS_CLIENT_PROFILE, UPS_CREDENTIAL_KEYS, UPS_IDENTIFIER, UPS_NAME, UPS_SERVICES } from './ups.profile';
 
 export interface UpsAdapterDeps {
   /** Shared token cache: Redis-backed in the distributed mode, in memory in the one-process mode. */
@@ -22,6 +22,7 @@ export function upsAdapter(deps: UpsAdapterDeps = {}): CarrierAdapter {
     identifier: UPS_IDENTIFIER,
     name: UPS_NAME,
     services: UPS_SERVICES,
+    capabilities: UPS_CAPABILITIES,
     credentialKeys: UPS_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf', 'zpl'],
     pushesWithOAuth: true,
