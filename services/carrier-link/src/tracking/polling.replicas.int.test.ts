@@ -151,4 +151,29 @@ describe('tracking polls across restarts and replicas', () => {
       await stack.stop(svc);
     }
   });
+
+  it("serves UPS's delivery signature of a delivered package as proof of delivery, converted to PNG", async () => {
+    const svc = await stack.replica();
+    try {
+      const api = stack.api(svc, newCompany());
+      await api.post('/carrier-accounts', { carrier: 'ups', name: 'UPS', credentials: { client_id: UPS.clientId, client_secret: UPS.clientSecret, account_number: UPS.accountNumber } });
+      const id = newConsignment();
+      const booked = await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'ups', request: bookingRequest('UPS Standard') });
+      const [n] = booked.body.tracking_numbers as string[];
+      expect((await api.get(`/carrier-bookings/${id}/proof-of-delivery?tracking_number=${n}`)).body).toEqual({ documents: [] });
+      ups.addActivity(n, { type: 'D', code: 'KB', description: 'Delivered', at: new Date(), city: 'LONDON', country: 'GB' });
+      const pod = await api.get(`/carrier-bookings/${id}/proof-of-delivery?tracking_number=${n}`);
+      expect(pod.status).toBe(200);
+      expect(pod.body.documents).toEqual([expect.objectContaining({ file_type: 'image/png', proof_of_delivery_type: 'signature' })]);
+      expect(Buffer.from(pod.body.documents[0].content, 'base64').subarray(1, 4).toString()).toBe('PNG');
+      ups.inject({ operation: 'track', kind: 'error', status: 503, times: 10 });
+      try {
+        expect((await api.get(`/carrier-bookings/${id}/proof-of-delivery?tracking_number=${n}`)).status).toBe(503);
+      } finally {
+        ups.clearFaults();
+      }
+    } finally {
+      await stack.stop(svc);
+    }
+  });
 });
