@@ -1,5 +1,6 @@
 import { DhlExpressDouble, RoyalMailDouble, UpsDouble } from '@waybill/carrier-doubles';
 import type { RunningService } from '@waybill/http';
+import { FlakyBus } from '@waybill/messaging/src/test-support/flaky-bus';
 import { eventually } from '@waybill/testing';
 import { bookingRequest, metricValue, newCompany, newConsignment, PollingStack } from './polling.test-support';
 
@@ -69,6 +70,29 @@ describe('tracking polls across restarts and replicas', () => {
       expect(round[1] - round[0]).toBeGreaterThanOrEqual(PACE_MS - 100);
     } finally {
       await stack.stop(second);
+    }
+  });
+
+  it('keeps what it polls while the broker is down, and delivers it once the broker is back', async () => {
+    const broker = new FlakyBus(stack.bus);
+    const svc = await stack.replica({}, { bus: broker });
+    try {
+      const company = newCompany();
+      const api = stack.api(svc, company);
+      await api.post('/carrier-accounts', { carrier: 'dhl_express', name: 'DHL', credentials: { api_key: DHL.apiKey, api_secret: DHL.apiSecret, account_number: DHL.accountNumber } });
+      const id = newConsignment();
+      const booked = (await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'dhl_express', request: bookingRequest('DHL Express Domestic') })).body;
+      const [piece] = booked.tracking_numbers as string[];
+      broker.disconnected = true;
+      dhl.addEvent(booked.consignment_number, { typeCode: 'AF', description: 'Arrived at DHL Sort Facility', at: new Date(), location: 'EAST MIDLANDS - UK' });
+      const pending = () => stack.db.db.selectFrom('outbox').select(['id', 'payload']).where('published_at', 'is', null).where('type', '=', 'carrier_link.tracking.polled').execute();
+      await eventually(async () => (await pending()).some((r) => JSON.stringify(r.payload).includes(piece)), { timeoutMs: 20_000, what: 'the poll to be recorded while the broker is down' });
+      expect(stack.eventsOf(piece)).toEqual([]);
+      broker.disconnected = false;
+      await eventually(() => stack.eventsOf(piece).some((e) => e.carrier_code === 'AF'), { timeoutMs: 20_000, what: 'the events once the broker is back' });
+      await eventually(async () => !(await pending()).some((r) => JSON.stringify(r.payload).includes(piece)), { what: 'the outbox to be drained' });
+    } finally {
+      await stack.stop(svc);
     }
   });
 

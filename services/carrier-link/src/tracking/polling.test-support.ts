@@ -41,11 +41,11 @@ export class PollingStack {
   }
 
   /** One more carrier-link process on the same database and bus (a replica, or the same service restarted). */
-  async replica(env: Record<string, string> = {}): Promise<RunningService> {
+  async replica(env: Record<string, string> = {}, o: { bus?: EventBus } = {}): Promise<RunningService> {
     const redisUrl = process.env.REDIS_URL;
     const jobs = redisUrl ? new BullJobDriver({ redisUrl, logger, prefix: this.prefix }) : new InlineJobDriver({ logger });
     const svc = await startCarrierLinkService({
-      db: this.testDb.target, bus: this.bus, jobs, logger,
+      db: this.testDb.target, bus: o.bus ?? this.bus, jobs, logger,
       internalJwtSecret: SECRET, dataEncryptionKey: this.key, defaultPublicUrl: 'https://waybill.example.com', peers: {}, port: 0, host: '127.0.0.1',
     }, { env: { ...this.env, ...env } });
     this.replicas.set(svc, jobs);
