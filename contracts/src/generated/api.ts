@@ -866,6 +866,10 @@ export interface ManifestCreated {
    * The manifest identifier (32 lowercase hex); GET /manifest/{manifest_id}/documents takes it.
    */
   identifier: string;
+  /**
+   * Present when the carrier manifests every labelled consignment of the account (Royal Mail Click & Drop): every consignment the manifest moved to Manifested, named in the request or not, from whichever warehouse.
+   */
+  consignment_ids?: string[];
 }
 
 /**
@@ -883,6 +887,10 @@ export interface ManifestDocuments {
  */
 export interface ManifestClaim {
   manifest_id: string;
+  /**
+   * What the carrier's manifest covers: listed (default) the consignments the request named; account every labelled, unmanifested consignment of the company's account with the carrier (Royal Mail Click & Drop), all of which the claim moved to Manifested.
+   */
+  scope?: 'listed' | 'account';
   carrier: {
     identifier: string;
     name: string;
@@ -1388,7 +1396,10 @@ export interface ExceptionQueue {
     identifier: string;
     order_number: string;
     status: string;
-    kind: 'exception' | 'refused';
+    /**
+     * carrier_call_anomaly: a refusal whose carrier call timed out or met an outage after it went out, so the carrier may have booked it; the operator checks at the carrier.
+     */
+    kind: 'exception' | 'refused' | 'carrier_call_anomaly';
     rejection_reason: string | null;
     /**
      * Carrier of the booked service; null when unallocated.
