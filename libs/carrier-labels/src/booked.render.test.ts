@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { decodeGif, encodeGif, type BookedDocuments } from '@waybill/carriers';
 import { readPdf } from '@waybill/testing';
-import { crc16ccitt, renderBookedLabels, LabelConversionUnavailable, type BookedLabelRequest } from './index';
+import { crc16ccitt, renderBookedLabels, type BookedLabelRequest } from './index';
 
 // A landscape 6x4 label at 203 dpi, as UPS sends its GIF labels: a black bar along its top edge.
 const gif = encodeGif(1218, 812, (x, y) => y < 40 || x < 4);
@@ -52,10 +52,9 @@ describe("a carrier's image labels in every document type and size", () => {
     expect(hex).toMatch(/\^PW1624\n\^LL812\n\^FO0,0\^GFA,164836,164836,203,[0-9A-F]+\^FS/);
   });
 
-  it('ZPL labels pass through for ZPL, and cannot become images here', async () => {
+  it('ZPL labels pass through for ZPL (rendered for the other types: zpl-raster.test.ts)', async () => {
     const zplBooked: BookedDocuments = { labelFormat: 'zpl', labels: [Buffer.from('^XA^FDone^FS^XZ\n')] };
     expect(await renderBookedLabels(zplBooked, req({ documentType: 'application/x-zebra-zpl', labelQuantity: 2 }))).toBe('^XA^FDone^FS^XZ\n^XA^FDone^FS^XZ');
-    await expect(renderBookedLabels(zplBooked, req({}))).rejects.toBeInstanceOf(LabelConversionUnavailable);
   });
 
   it('keeps the label whole on a page of another shape (A6): scaled, centred, not stretched', async () => {

@@ -4,6 +4,7 @@ import { decodeGif, packBits, rasterToPng, type BookedDocuments, type Raster } f
 import { fitOnPage, pageDots, PAGE_INCHES, type LabelSizeName } from './page';
 import { graphicFieldOfBytes, type ZplCompression } from './zpl-graphic';
 import { rasterisePdf } from './pdf-raster';
+import { rasteriseZpl } from './zpl-raster';
 
 export type DocumentType = 'application/pdf' | 'application/x-zebra-zpl' | 'image/png' | 'image/x-png-list';
 
@@ -17,7 +18,7 @@ export interface BookedLabelRequest {
   createdAt: Date;
 }
 
-/** The booked format cannot be turned into the one asked for (a ZPL label into an image). */
+/** The booked label cannot be turned into the format asked for (a label format no converter reads, ZPL the renderer refuses). */
 export class LabelConversionUnavailable extends Error {}
 
 // A stored label is asked for in several formats and sizes: decoded once while its bytes are in memory.
@@ -32,6 +33,25 @@ const decode = (format: BookedDocuments['labelFormat'], label: Buffer): Raster =
   }
   return raster;
 };
+
+/**
+ * The booked labels as images: a PDF label page by page (a Royal Mail label may carry its CN22 on a second
+ * page) at the requested resolution; a ZPL label by label (^XA..^XZ) at its printer's; an image as it is.
+ */
+async function rasters(docs: BookedDocuments, dpi: number): Promise<Raster[]> {
+  switch (docs.labelFormat) {
+    case 'pdf':
+      return (await Promise.all(docs.labels.map((l) => rasterisePdf(l, dpi)))).flat();
+    case 'zpl': {
+      const labels = await Promise.all(docs.labels.map((l) => rasteriseZpl(l).catch((err: Error) => {
+        throw new LabelConversionUnavailable(err.message);
+      })));
+      return labels.flat();
+    }
+    default:
+      return docs.labels.map((l) => decode(docs.labelFormat, l));
+  }
+}
 
 /** ZIP entry dates start in 1980. */
 const zipTime = (d: Date) => (d.getUTCFullYear() < 1980 ? new Date(Date.UTC(1980, 0, 1)) : d);
@@ -58,18 +78,15 @@ const copies = <T>(items: T[], n: number): T[] => items.flatMap((i) => Array.fro
 
 /**
  * The carrier's own labels, stored at booking, in the format a documents request asks for: ZPL labels
- * as they are for ZPL; image and PDF labels (rendered) placed on a page of the requested size for PDF
- * and PNG, or as a ^GF graphic for ZPL. Answers what `labels` holds in the documents response.
+ * as they are for ZPL; image, PDF and ZPL labels (rendered) placed on a page of the requested size for PDF
+ * and PNG, and image and PDF labels as a ^GF graphic for ZPL. Answers what `labels` holds in the documents response.
  */
 export async function renderBookedLabels(docs: BookedDocuments, req: BookedLabelRequest): Promise<string | string[]> {
   if (docs.labelFormat === 'zpl' && req.documentType === 'application/x-zebra-zpl') {
     return copies(docs.labels.map((l) => l.toString('latin1').trim()), req.labelQuantity).join('\n');
   }
   const { width, height } = pageDots(req.labelSize, req.dpi);
-  // A PDF label is rendered page by page (a Royal Mail label may carry its CN22 on a second page).
-  const sources = docs.labelFormat === 'pdf'
-    ? (await Promise.all(docs.labels.map((l) => rasterisePdf(l, req.dpi)))).flat()
-    : docs.labels.map((l) => decode(docs.labelFormat, l));
+  const sources = await rasters(docs, req.dpi);
   const pages = sources.map((r) => fitOnPage(r, width, height));
   switch (req.documentType) {
     case 'application/pdf':

@@ -13,7 +13,7 @@ export function dhlProblem(status: number, detail: string, title = 'Error', addi
 }
 
 
-function label(format: string, piece: string, shipment: string, to: Json): Buffer {
+export function label(format: string, piece: string, shipment: string, to: Json): Buffer {
   if (format === 'zpl') {
     return Buffer.from(['^XA', '^FO30,30^A0N,50,50^FDDHL EXPRESS^FS', `^FO30,100^A0N,30,30^FDTO ${to.cityName} ${to.postalCode} ${to.countryCode}^FS`,
       `^FO30,160^BY2^BCN,120,Y,N,N^FD${shipment}^FS`, `^FO30,330^BY2^BCN,100,Y,N,N^FD${piece}^FS`, '^XZ', ''].join('\n'), 'latin1');

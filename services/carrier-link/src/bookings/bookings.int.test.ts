@@ -58,6 +58,31 @@ describe('bookings at real carriers through carrier-link', () => {
     expect(double.requests.filter((r) => r.startsWith('ship ')).length).toBe(ships);
   });
 
+  it('renders a ZPL-booked UPS label for PDF and PNG from what it stored, without calling UPS', async () => {
+    const api = h.api(company());
+    await api.post('/carrier-accounts', { carrier: 'ups', name: 'UPS ZPL', test_mode: true, booking_label_format: 'zpl', credentials: { client_id: UPS.clientId, client_secret: UPS.clientSecret, account_number: UPS.accountNumber } });
+    const id = consignment();
+    const booked = await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'ups', request: request() });
+    expect(booked.status).toBe(201);
+    const ships = double.requests.filter((r) => r.startsWith('ship ')).length;
+    double.inject({ operation: '*', kind: 'error', status: 503, times: 100 });
+    try {
+      const zpl = await api.get(`/carrier-bookings/${id}/labels?documenttype=application/x-zebra-zpl`);
+      expect(zpl.body.labels).toContain(`^FD${booked.body.tracking_numbers[1]}^FS`);
+      const pdf = await api.get(`/carrier-bookings/${id}/labels?documenttype=application/pdf&label_size=8x4&label_quantity=2`);
+      expect([pdf.status, pdf.body.label_format]).toEqual([200, 'application/pdf']);
+      const { pages } = await readPdf(Buffer.from(pdf.body.labels, 'base64'));
+      expect(pages.map((p) => [Math.round(p.width), Math.round(p.height)])).toEqual(Array(4).fill([576, 288]));
+      const pngs = await api.get(`/carrier-bookings/${id}/labels?documenttype=image/x-png-list&dpi=300`);
+      expect(pngs.status).toBe(200);
+      const png = Buffer.from(pngs.body.labels[0], 'base64');
+      expect([png.subarray(1, 4).toString('latin1'), png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual(['PNG', 1200, 1800]);
+    } finally {
+      double.clearFaults();
+    }
+    expect(double.requests.filter((r) => r.startsWith('ship ')).length).toBe(ships);
+  });
+
   it('subscribes the booked numbers to UPS Track Alert soon after booking', async () => {
     const api = await withAccount();
     const id = consignment();

@@ -51,6 +51,11 @@ describe('Royal Mail and DHL Express bookings through carrier-link', () => {
     expect(booked.body).toMatchObject({ booked: true, consignment_number: expect.stringMatching(/^\d{10}$/) });
     const zpl = await api.get(`/carrier-bookings/${id}/labels?documenttype=application/x-zebra-zpl`);
     expect(zpl.body.labels).toMatch(/^\^XA[\s\S]*DHL EXPRESS/);
+    // The ZPL label rendered for the other types, from what carrier-link stored.
+    const pdf = await api.get(`/carrier-bookings/${id}/labels?documenttype=application/pdf&label_size=A6`);
+    expect((await readPdf(Buffer.from(pdf.body.labels, 'base64'))).pages).toHaveLength(2);
+    const png = Buffer.from((await api.get(`/carrier-bookings/${id}/labels?documenttype=image/x-png-list`)).body.labels[0], 'base64');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([812, 1218]);
     const pickup = t.dhl.state.shipments.get(booked.body.consignment_number)!.pickup!;
     expect((await api.delete(`/carrier-bookings/${id}`)).body).toEqual({ cancelled: true });
     expect(t.dhl.state.pickups.get(pickup)?.cancelled).toBe(true);
