@@ -2,12 +2,16 @@ import { upsAdapter, sandboxRegistry, MemoryTokenStore, TokenCache, type Booking
 import type { Benchmark, BenchRow } from './lib/types';
 import { startProcess } from '../e2e/support/processes';
 import { eventually } from '@waybill/testing';
+import { dhlDoubleLabel, upsDoubleZplLabel } from '@waybill/carrier-doubles';
+import { renderBookedLabels, type DocumentType } from '@waybill/carrier-labels';
 
 /**
  * Booking through the UPS adapter against the UPS double (in its own process, so its work is not ours),
  * next to the same bookings on a sandbox carrier (no network): bookings per second at 8 in flight, the
  * p95 the adapter adds (HTTP, JSON, token cache, breaker, pacing, metrics) and token requests per
- * 1,000 bookings (goal: 1).
+ * 1,000 bookings (goal: 1). Then stored labels converted for a documents request, one at a time: a ZPL
+ * label (the UPS double's) rendered to PNG and PDF, next to a PDF label (the DHL double's) rendered to PNG
+ * and placed on a PDF page, the conversions Royal Mail and PDF-booked DHL labels already take.
  */
 const CLIENT = { id: 'bench-client', secret: 'bench-secret-0001', account: 'B3NCH1' };
 const N = 1000;
@@ -40,6 +44,33 @@ async function run(carrier: Carrier, serviceName: string): Promise<{ perSecond: 
   return { perSecond: N / seconds, p95: latencies[Math.floor(latencies.length * 0.95)] };
 }
 
+const LABEL_SECONDS = 3;
+
+/** Labels converted a second, one request at a time, each label new bytes (nothing cached), for at most 3 s or 300 labels. */
+async function labelsPerSecond(format: 'zpl' | 'pdf', documentType: DocumentType): Promise<number> {
+  const label = (i: number) => format === 'zpl'
+    ? upsDoubleZplLabel(`1ZB3NCH1${String(i).padStart(10, '0')}`, '11', { city: 'London', postcode: 'SW1A 2AA', country: 'GB' })
+    : dhlDoubleLabel('pdf', `JD0146${String(i).padStart(14, '0')}`, String(i).padStart(10, '9'), { cityName: 'London', postalCode: 'SW1A 2AA', countryCode: 'GB' });
+  const convert = (i: number) => renderBookedLabels({ labelFormat: format, labels: [label(i)] },
+    { documentType, labelSize: '4x6', dpi: 203, compression: 'none', labelQuantity: 1, createdAt: new Date(0) });
+  for (let i = 0; i < 3; i++) await convert(i); // warm-up: the rendering thread starts and loads its engine
+  const started = performance.now();
+  let n = 0;
+  while (n < 300 && performance.now() - started < LABEL_SECONDS * 1000) await convert(1000 + n++);
+  return n / ((performance.now() - started) / 1000);
+}
+
+async function labelRows(): Promise<BenchRow[]> {
+  const pdfToPng = await labelsPerSecond('pdf', 'image/x-png-list');
+  const pdfToPdf = await labelsPerSecond('pdf', 'application/pdf');
+  const zplToPng = await labelsPerSecond('zpl', 'image/x-png-list');
+  const zplToPdf = await labelsPerSecond('zpl', 'application/pdf');
+  return [
+    { name: 'stored ZPL label (UPS double) rendered to PNG, 4x6 at 203 dpi, 1 at a time', metric: 'throughput', value: zplToPng, unit: 'labels/s', baseline: { name: 'stored PDF label (DHL double) rendered to PNG', value: pdfToPng } },
+    { name: 'stored ZPL label (UPS double) rendered onto a 4x6 PDF page, 1 at a time', metric: 'throughput', value: zplToPdf, unit: 'labels/s', baseline: { name: 'stored PDF label (DHL double) placed on a 4x6 PDF page', value: pdfToPdf } },
+  ];
+}
+
 export const bench: Benchmark = {
   title: 'Carrier adapters: UPS against its double',
   async run(): Promise<BenchRow[]> {
@@ -70,6 +101,7 @@ export const bench: Benchmark = {
         { name: 'UPS booking through the adapter', metric: 'p95 latency', value: measured.p95, unit: 'ms', baseline: { name: 'sandbox carrier', value: base.p95 } },
         { name: 'UPS booking: p95 added over the sandbox carrier', metric: 'p95 added', value: measured.p95 - base.p95, unit: 'ms' },
         { name: 'UPS token requests per 1,000 bookings of one account (8 in flight)', metric: 'token requests', value: tokensPer1000, unit: 'per 1,000', target: '<= 1', pass: tokensPer1000 <= 1 },
+        ...(await labelRows()),
       ];
     } finally {
       await proc.kill();
