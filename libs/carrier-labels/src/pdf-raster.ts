@@ -9,5 +9,5 @@ const thread = rasterThread('pdf-raster.worker.mjs', 'the PDF label could not be
  * on white, in a worker thread. Used to serve PNG and ZPL (^GF) of a label booked as PDF.
  */
 export function rasterisePdf(pdf: Buffer, dpi: number): Promise<Raster[]> {
-  return thread({ pdf: new Uint8Array(pdf), dpi });
+  return thread.render({ pdf: new Uint8Array(pdf), dpi });
 }

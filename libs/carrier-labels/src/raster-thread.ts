@@ -6,11 +6,19 @@ type Pending = { resolve: (pages: Raster[]) => void; reject: (err: Error) => voi
 
 /**
  * A rendering thread for one worker file (`<name>.worker.mjs` beside this module), started on first use,
- * one per process; it never keeps the process alive while idle. Each job answers grey rasters, one per page
- * or label, or the error the worker reports (prefixed with `failure`).
+ * one per process; it never keeps the process alive while idle, and after `idleMs` without a job it ends,
+ * giving back the memory its engine holds (the next job starts it again). Each job answers grey rasters, one
+ * per page or label, or the error the worker reports (prefixed with `failure`).
  */
-export function rasterThread(file: string, failure: string): (job: Record<string, unknown>, transfer?: ArrayBuffer[]) => Promise<Raster[]> {
+export interface RasterThread {
+  render(job: Record<string, unknown>, transfer?: ArrayBuffer[]): Promise<Raster[]>;
+  /** Whether the thread is up (started and not yet ended for being idle). */
+  running(): boolean;
+}
+
+export function rasterThread(file: string, failure: string, idleMs = 60_000): RasterThread {
   let worker: Worker | undefined;
+  let idle: NodeJS.Timeout | undefined;
   const pending = new Map<number, Pending>();
   let nextId = 0;
 
@@ -25,6 +33,8 @@ export function rasterThread(file: string, failure: string): (job: Record<string
       else p?.resolve(m.pages!);
     });
     const fail = (err: Error) => {
+      // A thread ended for being idle was already replaced: its exit concerns nobody's jobs.
+      if (worker !== w) return;
       worker = undefined;
       for (const p of pending.values()) p.reject(err);
       pending.clear();
@@ -34,7 +44,8 @@ export function rasterThread(file: string, failure: string): (job: Record<string
     return (worker = w);
   };
 
-  return (job, transfer) => {
+  const render = (job: Record<string, unknown>, transfer?: ArrayBuffer[]) => {
+    clearTimeout(idle);
     const w = renderer();
     const id = nextId++;
     return new Promise<Raster[]>((resolve, reject) => {
@@ -42,7 +53,15 @@ export function rasterThread(file: string, failure: string): (job: Record<string
       w.ref();
       w.postMessage({ ...job, id }, transfer);
     }).finally(() => {
-      if (pending.size === 0) w.unref();
+      if (pending.size > 0 || worker !== w) return;
+      w.unref();
+      idle = setTimeout(() => {
+        if (worker === w && pending.size === 0) {
+          worker = undefined;
+          void w.terminate();
+        }
+      }, idleMs).unref();
     });
   };
+  return { render, running: () => worker !== undefined };
 }

@@ -20,5 +20,5 @@ const STOCK = { width: 4 * 203, height: 6 * 203, maxHeight: 8 * 203 };
 export function rasteriseZpl(zpl: Buffer): Promise<Raster[]> {
   // ^CI28 (and 29): the field data is UTF-8; otherwise one byte a character.
   const latin1 = zpl.toString('latin1');
-  return thread({ zpl: /\^CI2[89]/.test(latin1) ? zpl.toString('utf8') : latin1, size: { dpmm: CARRIER_ZPL_DPMM, ...STOCK } });
+  return thread.render({ zpl: /\^CI2[89]/.test(latin1) ? zpl.toString('utf8') : latin1, size: { dpmm: CARRIER_ZPL_DPMM, ...STOCK } });
 }
