@@ -72,9 +72,24 @@ describe('ZPL labels rendered by zpl-renderer-js', () => {
     expect(region(label, 420, 200, 780, 260).edgesPerRow).toBeGreaterThan(20); // PDF417's columns
   });
 
+  it('takes the printer set-up a carrier label opens with (^LRN^MNY^MFN^LH^MCY^POI^CI27) and draws it upright', async () => {
+    const setUp = Buffer.from('^XA^LRN^MNY^MFN,N^LH10,12^MCY^POI^PW812^CI27\n^FO20,20^GB300,60,60^FS\n^FO20,1100^GB200,60,60^FS\n^XZ', 'latin1');
+    const [label] = await rasteriseZpl(setUp);
+    expect([label.width, label.height]).toEqual([812, 1218]);
+    expect(region(label, 35, 37, 325, 87).dark).toBe(1); // the top bar, moved by ^LH, still at the top
+    expect(region(label, 35, 1117, 225, 1167).dark).toBe(1);
+    expect(region(label, 500, 37, 800, 87).dark).toBe(0);
+  });
+
   it('answers one raster per ^XA..^XZ label, cut to 6 inches where the label states no length', async () => {
     const pages = await rasteriseZpl(Buffer.concat([ups, dhl]));
     expect(pages.map((p) => [p.width, p.height])).toEqual([[812, 1218], [812, 1218]]);
+  });
+
+  it('keeps what a label without ^LL prints below 6 inches (a longer stock), down to its last row', async () => {
+    const [long] = await rasteriseZpl(Buffer.from('^XA^FO20,20^GB100,100,100^FS^FO20,1400^GB100,50,50^FS^XZ', 'latin1'));
+    expect([long.width, long.height]).toEqual([812, 1450]);
+    expect(region(long, 20, 1400, 120, 1450).dark).toBe(1);
   });
 
   it.each([
