@@ -90,10 +90,11 @@ describe.each(availableModes())('real carriers through the consignment API (%s)'
     expect(quote.body.delivery_options.map((o: { service_id: string }) => o.service_id)).toContain('UPS|UPS Standard');
   });
 
-  it("books at UPS by service_id and by rules, prints UPS's labels as PDF, ZPL and PNG while UPS is down, and cancel voids", async () => {
+  it("books at UPS by service_id, by rules and by carrier name, prints UPS's labels as PDF, ZPL and PNG while UPS is down, and cancel voids", async () => {
     const byId = await create(gb({ service_id: 'UPS|UPS Standard' }));
     const byRule = await create(gb({ service_id: 'auto', shipping_method: 'ups-rule' }));
-    for (const c of [byId, byRule]) {
+    const byName = await create(gb({ carrier: 'UPS' }));
+    for (const c of [byId, byRule, byName]) {
       expect([c.current_status.status, c.current_status.rejection_reason, c.carrier, c.service_id]).toEqual(['Allocated', null, 'UPS', 'UPS|UPS Standard']);
       expect(c.consignment_number).toMatch(/^1ZE2EB00/);
       expect(c.packages.map((p: { tracking_number: string }) => p.tracking_number)).toEqual([expect.stringMatching(/^1Z/), expect.stringMatching(/^1Z/)]);
