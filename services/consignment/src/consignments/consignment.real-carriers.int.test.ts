@@ -75,6 +75,8 @@ describe('consignments at real carriers through carrier-link', () => {
     const queued = await eventually(async () => ((await h.api('get', '/dashboard/exceptions')).body.results as Array<{ identifier: string }>)
       .find((r) => r.identifier === c.identifier), { what: 'the refusal in the exceptions queue' });
     expect(queued).toMatchObject({ kind: 'refused', rejection_reason: c.current_status.rejection_reason });
+    const byName = await h.create(consignmentBody(order(), { carrier: 'ups' }, { postcode: 'ZZ9 9ZZ' }));
+    expect([byName.current_status.status, byName.carrier, byName.current_status.rejection_reason]).toEqual(['Unallocated', 'UPS', c.current_status.rejection_reason]);
   });
 
   it('records an outage during booking as a refusal that says so and as a carrier-call anomaly for the operator', async () => {
