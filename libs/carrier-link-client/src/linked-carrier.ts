@@ -8,7 +8,7 @@ const covers = (list: string[] | '*', country: string) => list === '*' || list.i
 
 /** A transport failure after the request may have reached carrier-link: the carrier may have booked. */
 function unanswered(name: string, err: unknown): CarrierRejection {
-  return new CarrierRejection(`${name} could not be reached just now (${(err as Error).message}); try again shortly`, true);
+  return new CarrierRejection(`${name} could not be reached just now (${(err as Error).message}); try again shortly`, true, true);
 }
 
 /**
@@ -36,7 +36,7 @@ export class LinkedCarrier implements Carrier {
   defaultService(origin: Address, destination: Address): CarrierServiceDef {
     const fits = this.services.find((s) => covers(s.origins, origin.country) && covers(s.destinations, destination.country));
     if (fits ?? this.services[0]) return fits ?? this.services[0];
-    throw new CarrierRejection(`${this.name}: this company has no enabled ${this.name} account`);
+    throw new CarrierRejection(`${this.name}: this company has no enabled ${this.name} account`, false, true);
   }
 
   requiresCustoms(originCountry: string, destinationCountry: string): boolean {
@@ -50,7 +50,7 @@ export class LinkedCarrier implements Carrier {
     } catch (err) {
       throw unanswered(this.name, err);
     }
-    if (!answer.booked) throw new CarrierRejection(answer.rejection_reason, answer.outcome_unknown);
+    if (!answer.booked) throw new CarrierRejection(answer.rejection_reason, answer.outcome_unknown, true);
     return { consignmentNumber: answer.consignment_number, trackingNumbers: answer.tracking_numbers, trackingUrl: answer.tracking_url, appliedOptions: {} };
   }
 
@@ -58,7 +58,7 @@ export class LinkedCarrier implements Carrier {
   async cancel(consignmentNumber: string, booked?: { consignmentIdentifier?: string }): Promise<void> {
     if (!booked?.consignmentIdentifier) throw new Error(`cancelling a ${this.name} booking needs its consignment identifier`);
     const answer = await this.client.cancel(this.company, booked.consignmentIdentifier, consignmentNumber);
-    if (!answer.cancelled) throw new CarrierRejection(answer.rejection_reason);
+    if (!answer.cancelled) throw new CarrierRejection(answer.rejection_reason, false, true);
   }
 
   /** An answer whose outcome is unknown is thrown as a transient error: the manifest job asks again. */
@@ -66,7 +66,7 @@ export class LinkedCarrier implements Carrier {
     const answer = await this.client.manifest(this.company, this.identifier, req);
     if (!answer.manifested) {
       if (answer.outcome_unknown) throw new Error(answer.rejection_reason);
-      throw new CarrierRejection(answer.rejection_reason);
+      throw new CarrierRejection(answer.rejection_reason, false, true);
     }
     return { reference: answer.reference, scope: answer.scope, document: answer.document ? Buffer.from(answer.document, 'base64') : null };
   }

@@ -115,7 +115,11 @@ export interface Booking {
  * have acted on it, so it is listed for the operator as a carrier-call anomaly.
  */
 export class CarrierRejection extends Error {
-  constructor(readonly reason: string, readonly outcomeUnknown = false) {
+  /**
+   * `named`: the reason already names the carrier (`UPS 120802: ...`, as real carriers' adapters word it);
+   * otherwise whoever shows it prefixes the carrier's name (`Parcelink: ...`).
+   */
+  constructor(readonly reason: string, readonly outcomeUnknown = false, readonly named = false) {
     super(reason);
   }
 }

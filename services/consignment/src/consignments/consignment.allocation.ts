@@ -21,9 +21,9 @@ export type AllocationOutcome =
   | { allocated: true; allocation: Allocation }
   | { allocated: false; rejectionReason: string | null; outcomeUnknown?: { carrier: string; reason: string } };
 
-/** A carrier's own reason is prefixed with its name once (real carriers already name themselves). */
-function reasonFrom(carrierName: string, reason: string): string {
-  return reason.toLowerCase().startsWith(carrierName.toLowerCase()) ? reason : `${carrierName}: ${reason}`;
+/** A carrier's reason, prefixed with its name unless it names the carrier already (real carriers' adapters do). */
+function reasonFrom(carrierName: string, err: CarrierRejection): string {
+  return err.named ? err.reason : `${carrierName}: ${err.reason}`;
 }
 
 const TO_KG: Record<string, number> = { g: 0.001, kg: 1 };
@@ -78,7 +78,7 @@ export async function allocate(
     };
   } catch (err) {
     if (!(err instanceof CarrierRejection)) throw err;
-    const rejectionReason = reasonFrom(target.carrier.name, err.reason);
+    const rejectionReason = reasonFrom(target.carrier.name, err);
     if (!err.outcomeUnknown) return { allocated: false, rejectionReason };
     return { allocated: false, rejectionReason, outcomeUnknown: { carrier: target.carrier.identifier, reason: rejectionReason } };
   }
