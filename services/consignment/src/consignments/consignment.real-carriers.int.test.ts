@@ -58,7 +58,9 @@ describe('consignments at real carriers through carrier-link', () => {
     const c = await h.create(body);
     expect([c.current_status.status, c.current_status.rejection_reason, c.service_id]).toEqual(['Allocated', null, 'DHL Express|DHL Express Worldwide']);
     expect(c.consignment_number).toMatch(/^\d{10}$/);
-    const sent = h.dhl.lastBodies.get('ship') as { content: { isCustomsDeclarable: boolean; incoterm: string; exportDeclaration: { invoice: { number: string }; lineItems: Array<{ commodityCodes: Array<{ value: string }> }> } } };
+    const sent = h.dhl.lastBodies.get('ship') as { plannedShippingDateAndTime: string; content: { isCustomsDeclarable: boolean; incoterm: string; exportDeclaration: { invoice: { number: string }; lineItems: Array<{ commodityCodes: Array<{ value: string }> }> } } };
+    // The warehouse's own cutoff (16:30 London time) is when DHL collects.
+    expect(sent.plannedShippingDateAndTime).toMatch(/^\d{4}-\d{2}-\d{2}T16:30:00GMT\+0[01]:00$/);
     expect(sent.content).toMatchObject({ isCustomsDeclarable: true, incoterm: 'DAP', exportDeclaration: { invoice: { number } } });
     expect(sent.content.exportDeclaration.lineItems[0].commodityCodes[0].value).toBe('490199');
     const calls = h.dhl.requests.length;
