@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { client } from './support/client';
-import { availableModes, type Stack } from './support/stack';
+import { ROOT } from './support/processes';
+import { availableModes, E2E_DATA_ENCRYPTION_KEY, type Stack } from './support/stack';
 import { OTHER, stackWithTwoCompanies } from './support/tenants';
 
 /** A UPS developer-portal app the UPS double knows (client id and secret) and its shipper number. */
@@ -32,7 +34,10 @@ describe.each(availableModes())('carrier accounts through the gateway (%s)', (mo
     const ready = await api.get('/readyz', { auth: 'none' });
     expect(ready.status).toBe(200);
     expect(ready.body.checks['service:carrier-link']).toBe('ok');
-    if (stack.processUrls) expect((await fetch(`${stack.processUrls['carrier-link']}/readyz`)).status).toBe(200);
+    if (stack.processUrls) {
+      expect((await fetch(`${stack.processUrls['carrier-link']}/readyz`)).status).toBe(200);
+      expect(await (await fetch(`${stack.processUrls['carrier-link']}/healthz`)).json()).toMatchObject({ status: 'ok', service: 'carrier-link' });
+    }
   });
 
   it("describes each carrier's credential keys, under every prefix, with or without the trailing slash", async () => {
@@ -149,5 +154,42 @@ describe.each(availableModes())('carrier accounts through the gateway (%s)', (mo
     expect((await api.del(`/carrier-accounts/${id}/`, { auth: 'basic' })).status).toBe(204);
     expect((await api.get(`/carrier-accounts/${id}`)).status).toBe(404);
     expect((await api.get('/carrier-accounts')).body).toEqual([]);
+  });
+
+  // The one-process demo holds its embedded database while it runs: the CLI works on it only while it is stopped.
+  (mode === 'distributed' ? it : it.skip)('manages the same accounts with the admin CLI: add, list, check, disable, remove', async () => {
+    // Not spawnSync: the carrier double answering the CLI's check runs in this process.
+    const waybill = (args: string[], input?: string) => new Promise<{ status: number | null; stdout: string; stderr: string; json: any }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--enable-source-maps', 'infra/admin/dist/main.js', 'carrier-accounts', ...args], {
+        cwd: ROOT, env: { ...process.env, DATABASE_URL: stack.databaseUrl, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY, LOG_LEVEL: 'warn', ...stack.carriers.env },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => { stdout += d; });
+      child.stderr.on('data', (d) => { stderr += d; });
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr, json: status === 0 ? JSON.parse(stdout) : undefined }));
+      child.stdin.end(input ?? '');
+    });
+    const company = stack.creds.company;
+    const missing = await waybill(['add', company, '--carrier', 'ups', '--name', 'UPS CLI', '--credential', `client_id=${UPS.clientId}`]);
+    expect([missing.status, missing.stderr]).toEqual([1, expect.stringContaining('credentials.account_number: This field is required.')]);
+    // Secrets through standard input, out of the shell history.
+    const added = await waybill(['add', company, '--carrier', 'ups', '--name', 'UPS CLI', '--credential', `account_number=${UPS.accountNumber}`, '--credentials-file', '-'],
+      JSON.stringify({ client_id: UPS.clientId, client_secret: UPS.clientSecret }));
+    expect([added.status, added.stderr]).toEqual([0, '']);
+    expect(added.json).toMatchObject({ carrier: 'ups', name: 'UPS CLI', test_mode: true, enabled: true, credentials: { client_secret: '****9XKD' } });
+    const id = added.json.identifier;
+    expect((await api.get(`/carrier-accounts/${id}`)).body).toMatchObject({ name: 'UPS CLI', credentials: { client_id: '****7Q2F' } });
+    const listed = await waybill(['list', company]);
+    expect(listed.json.map((a: any) => a.identifier)).toEqual([id]);
+    for (const value of [UPS.clientSecret, UPS.clientId]) expect(listed.stdout).not.toContain(value);
+    expect((await waybill(['check', company, id])).json).toEqual({ ok: true });
+    expect((await waybill(['disable', company, id])).json.enabled).toBe(false);
+    expect((await api.get(`/carrier-accounts/${id}`)).body.enabled).toBe(false);
+    expect((await waybill(['disable', company, id, '--enable'])).json.enabled).toBe(true);
+    expect((await waybill(['remove', company, id])).json).toEqual({ removed: id });
+    expect((await api.get('/carrier-accounts')).body).toEqual([]);
+    expect((await waybill(['keys'])).json.map((c: any) => c.carrier)).toEqual(['ups', 'royalmail', 'dhl_express']);
   });
 });

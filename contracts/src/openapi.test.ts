@@ -106,7 +106,7 @@ describe('buildOpenApi', () => {
 
   it('documents the carrier tracking push and proof-of-delivery links with their own credentials', () => {
     const push = doc.paths['/ingest/v1/carriers/{carrier_id}/tracking'].post;
-    expect(push.security).toEqual([{ CarrierSignature: [] }]);
+    expect(push.security).toEqual([{ CarrierSignature: [] }, { CarrierPushToken: [] }]);
     expect(push.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TrackingPush' });
     expect(Object.keys(push.responses)).toEqual(expect.arrayContaining(['202', '400', '401']));
     expect(push.responses['401'].headers).toHaveProperty('WWW-Authenticate');

@@ -87,6 +87,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
           type: 'apiKey', in: 'header', name: 'x-waybill-signature',
           description: 'Carriers only: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by the carrier\'s ingest secret.',
         },
+        CarrierPushToken: {
+          type: 'http', scheme: 'bearer',
+          description: 'Carriers that push with OAuth (UPS Track Alert): a token from `/ingest/v1/carriers/{carrier_id}/oauth/token`, with `x-api-key: <client id>`.',
+        },
       },
     },
   });

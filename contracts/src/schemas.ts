@@ -70,6 +70,7 @@ import testWebhook from '../webhooks/test.json';
 import trackingUpdateWebhook from '../webhooks/tracking-update.json';
 import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
 import podRetrieved from '../events/pod-retrieved.json';
+import carrierTrackingPolled from '../events/carrier-tracking-polled.json';
 import trackingUpdated from '../events/tracking-updated.json';
 import consignmentDashboard from '../api/consignment-dashboard.json';
 import webhookDashboard from '../api/webhook-dashboard.json';
@@ -162,6 +163,7 @@ export const SchemaId = {
   TestWebhook: `${webhooks}test.json`,
   TrackingUpdatedData: `${events}tracking-updated.json`,
   PodRetrievedData: `${events}pod-retrieved.json`,
+  CarrierTrackingPolledData: `${events}carrier-tracking-polled.json`,
   TrackingConsignmentProgressedData: `${events}tracking-consignment-progressed.json`,
 } as const;
 
@@ -189,7 +191,7 @@ export const schemaGroups = {
     deliveryRulesChanged,
     documentsLabelsPrinted,
     manifestFailed,
-    trackingUpdated, podRetrieved, trackingConsignmentProgressed,
+    trackingUpdated, podRetrieved, trackingConsignmentProgressed, carrierTrackingPolled,
   ] as JsonSchema[],
   webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],
 };

@@ -1,4 +1,5 @@
 import type { Carrier, CarrierCapabilities, CarrierServiceDef } from './carrier';
+import type { CarrierTrackingCodec } from './tracking';
 
 /**
  * Carrier accounts: a real carrier is used through a company's own account with it. Each adapter
@@ -37,6 +38,8 @@ export interface CarrierAdapter {
   bookingLabelFormats: readonly BookingLabelFormat[];
   /** The carrier pushes tracking with OAuth client credentials Waybill issues per account (UPS Track Alert). */
   pushesWithOAuth?: boolean;
+  /** How its events read without an account (code table, native push body): the ingest service uses it. */
+  tracking?: CarrierTrackingCodec;
   forAccount(account: CarrierAccountContext): Carrier;
 }
 

@@ -1,7 +1,5 @@
 import type { CarrierAdapter } from './accounts';
-import { dhlExpressAdapter } from './dhl-express';
-import { royalMailAdapter } from './royalmail';
-import { upsAdapter } from './ups';
+import { realCarrierAdapters } from './real-carriers';
 
 /** What an adapter declares about an account, in the API's words (`GET /carrier-accounts/credential-keys`). */
 export interface CarrierCredentialDeclaration {
@@ -21,8 +19,8 @@ export function declarationOf(a: Pick<CarrierAdapter, 'identifier' | 'name' | 'b
 /**
  * The real carriers of this build as their adapters declare them, for what documents accounts without
  * holding any (the OpenAPI document, the admin CLI's help): adapters built with no account, which makes
- * no call. carrier-link registers the same adapters (a test holds the two lists together).
+ * no call. carrier-link registers the same list (`realCarrierAdapters`).
  */
 export function realCarrierDeclarations(): CarrierCredentialDeclaration[] {
-  return [upsAdapter(), royalMailAdapter(), dhlExpressAdapter()].map(declarationOf);
+  return realCarrierAdapters({ trackingBaseUrl: 'http://localhost:8080' }).map(declarationOf);
 }

@@ -1,6 +1,8 @@
 import type { CarrierAccountsTable } from './accounts/account.table';
 import type { BookedLabelsTable, BookingsTable, CallAnomaliesTable } from './bookings/booking.table';
 import type { CarrierManifestsTable } from './manifests/manifest.table';
+import type { TrackingPollLeasesTable, TrackingPollsTable } from './tracking/poll.table';
+import type { OutboxTable } from '@waybill/messaging';
 
 /** Every table of the carrier-link service's schema. */
 export interface CarrierLinkDb {
@@ -9,4 +11,7 @@ export interface CarrierLinkDb {
   booked_labels: BookedLabelsTable;
   call_anomalies: CallAnomaliesTable;
   carrier_manifests: CarrierManifestsTable;
+  tracking_polls: TrackingPollsTable;
+  tracking_poll_leases: TrackingPollLeasesTable;
+  outbox: OutboxTable;
 }

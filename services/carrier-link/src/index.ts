@@ -2,3 +2,4 @@ export { startCarrierLinkService, SCHEMA, type CarrierLinkOptions } from './serv
 export { buildApp, AUDIENCE } from './app';
 export { resealCredentials } from './accounts/account.reseal';
 export { migrations } from './migrations';
+export { openCarrierLinkAdmin, type CarrierLinkAdmin } from './accounts/account.admin';

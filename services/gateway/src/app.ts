@@ -12,6 +12,7 @@ import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
+import { carrierPushRoutes } from './routes/carrier-push.routes';
 import { CARRIER_TOKEN_PATHS, carrierTokenRoutes } from './routes/carrier-token.routes';
 import { trackingPageRoutes } from './routes/tracking-page.routes';
 import { consoleRoutes } from './web-console/console.routes';
@@ -50,6 +51,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
   const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: CARRIER_TOKEN_PATHS, mount: (edge) => {
     edge.locals.logger = o.logger;
     edge.use(docsRoutes(o.publicBaseUrl));
+    edge.use(carrierPushRoutes(deps));
     edge.use(ingestRoutes(deps));
     edge.use(carrierTokenRoutes(deps));
     edge.use(trackingPageRoutes(deps));

@@ -2,6 +2,7 @@ import type { CarrierAccountContext, CarrierAdapter } from '../accounts';
 import { carrierClient } from '../outbound';
 import { MyDhl } from './dhl.calls';
 import { DhlExpressCarrier } from './dhl.carrier';
+import { DHL_TRACKING_CODES } from './dhl.tracking';
 import { DHL_CAPABILITIES, DHL_CLIENT_PROFILE, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES } from './dhl.profile';
 
 export interface DhlExpressAdapterDeps {
@@ -20,6 +21,7 @@ export function dhlExpressAdapter(deps: DhlExpressAdapterDeps = {}): CarrierAdap
     capabilities: DHL_CAPABILITIES,
     credentialKeys: DHL_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf', 'zpl'],
+    tracking: { trackingCodes: DHL_TRACKING_CODES, parseTrackingPush: () => null },
     forAccount(account: CarrierAccountContext) {
       return new DhlExpressCarrier(account, new MyDhl(carrierClient(DHL_CLIENT_PROFILE, account, deps.env), account), trackingBaseUrl);
     },

@@ -3,6 +3,7 @@ import type { CarrierManifest } from '../carrier';
 import { AccountRateLimiter, breakerOf, carrierBaseUrl, carrierClient, carrierTimeoutMs, CarrierHttpClient } from '../outbound';
 import { ClickAndDrop, RoyalMailTracking } from './royalmail.calls';
 import { RoyalMailCarrier } from './royalmail.carrier';
+import { RM_TRACKING_CODES } from './royalmail.tracking';
 import { RM_CAPABILITIES, RM_CLIENT_PROFILE, RM_CREDENTIAL_KEYS, RM_IDENTIFIER, RM_NAME, RM_SERVICES, RM_TRACKING_HOSTS } from './royalmail.profile';
 
 export interface RoyalMailAdapterDeps {
@@ -26,6 +27,7 @@ export function royalMailAdapter(deps: RoyalMailAdapterDeps = {}): CarrierAdapte
     capabilities: RM_CAPABILITIES,
     credentialKeys: RM_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf'],
+    tracking: { trackingCodes: RM_TRACKING_CODES, parseTrackingPush: () => null },
     forAccount(account: CarrierAccountContext) {
       const cd = new ClickAndDrop(carrierClient(RM_CLIENT_PROFILE, account, deps.env), account);
       const tracking = RoyalMailTracking.available(account) ? new RoyalMailTracking(new CarrierHttpClient({

@@ -3,6 +3,7 @@ import { carrierClient, MemoryTokenStore, TokenCache } from '../outbound';
 import { decodeGif, rasterToPng } from '../images';
 import { UpsAuth } from './ups.auth';
 import { UpsCarrier } from './ups.carrier';
+import { parseTrackAlert, UPS_TRACKING_CODES } from './ups.tracking';
 import { UPS_CAPABILITIES, UPS_CLIENT_PROFILE, UPS_CREDENTIAL_KEYS, UPS_IDENTIFIER, UPS_NAME, UPS_SERVICES } from './ups.profile';
 
 export interface UpsAdapterDeps {
@@ -25,6 +26,7 @@ export function upsAdapter(deps: UpsAdapterDeps = {}): CarrierAdapter {
     credentialKeys: UPS_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf', 'zpl'],
     pushesWithOAuth: true,
+    tracking: { trackingCodes: UPS_TRACKING_CODES, parseTrackingPush: parseTrackAlert },
     forAccount(account: CarrierAccountContext) {
       const client = carrierClient(UPS_CLIENT_PROFILE, account, deps.env);
       return new UpsCarrier(account, new UpsAuth(client, tokens, account), trackingBaseUrl, (gif) => rasterToPng(decodeGif(gif)));

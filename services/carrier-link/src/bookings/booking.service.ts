@@ -9,6 +9,7 @@ import { accountById, bookedDocuments, findBooking, liveAccountOf, markCancelled
 import { bookingInput } from './booking.input';
 import type { BookingRow } from './booking.table';
 import { enqueueSubscription } from '../tracking/subscription.job';
+import { scheduleAfterBooking } from '../tracking/poll.schedule';
 
 export type BookingAnswer =
   | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string }
@@ -48,10 +49,13 @@ export async function book(deps: CarrierLinkDeps, company: string, body: unknown
   const account = await liveAccountOf(deps.db, company, input.carrier);
   if (!account || !deps.adapters.has(input.carrier)) return { booked: false, rejection_reason: noAccountReason(deps, input.carrier), outcome_unknown: false };
   try {
-    const booking = await carrierOf(deps, account).book(input.request);
+    const carrier = carrierOf(deps, account);
+    const booking = await carrier.book(input.request);
     await saveBooking(deps.db, company, input.consignment, account, booking, requestHash);
+    const saved = (await findBooking(deps.db, company, input.consignment))!;
+    await scheduleAfterBooking(deps, saved, !!carrier.subscribeTracking);
     await enqueueSubscription(deps.jobs, company, input.consignment);
-    return answerOf((await findBooking(deps.db, company, input.consignment))!);
+    return answerOf(saved);
   } catch (err) {
     if (!(err instanceof CarrierRejection)) throw err;
     if (err.outcomeUnknown) await recordAnomaly(deps, { company, account, operation: 'book', consignment: input.consignment, reason: err.reason });
