@@ -3,6 +3,7 @@ import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
 import { openTrackingAdmin } from '@waybill/tracking-ingest';
+import { openDocumentsAdmin } from '@waybill/documents';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
@@ -78,6 +79,22 @@ program.command('warehouse <company> <name>').description('add or update a wareh
     });
     out({ identifier: `${c}|${name}` });
   }));
+
+program.command('sender <company>').description("the company's sender contact: printed on labels and invoices, and sent to real carriers with each booking")
+  .option('--name <name>').option('--email <email>').option('--phone <phone>', 'DHL Express needs one on every shipment, UPS on international ones')
+  .option('--eori <eori>', 'EORI number, for customs')
+  .action(async (c: string, o: { name?: string; email?: string; phone?: string; eori?: string }) => {
+    const t = await openTarget(program.opts());
+    const docs = await openDocumentsAdmin(t.target);
+    try {
+      const given = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { name?: string; email?: string; phone?: string; eori?: string };
+      await docs.configureCompany(c, { contact: given });
+      out({ company: c, ...given });
+    } finally {
+      await docs.close();
+      await t.close();
+    }
+  });
 
 program.command('carrier <company> <carrier_id>').description('enable a carrier for a company')
   .action((c: string, id: string) => withAdmins(async (_gw, cs) => {
