@@ -54,9 +54,10 @@ export const POSTGRES = 'postgres';
  * how much of the machine a run got, so it says what each side costs. Redis and RabbitMQ are shared
  * servers and are not counted. Linux only (reads /proc), as the benchmark machines are.
  */
-export function cpuMeter(sql: Client, roots: () => NamedProcess[]): () => Promise<CpuSnapshot> {
+export function cpuMeter(sql: Client | undefined, roots: () => NamedProcess[]): () => Promise<CpuSnapshot> {
   return async () => {
-    const { rows } = await sql.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    // Without a database connection (an embedded database), the Node processes only.
+    const { rows } = sql ? await sql.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()') : { rows: [] };
     const snapshot: CpuSnapshot = new Map();
     for (const root of roots()) for (const pid of descendants([root.pid])) snapshot.set(pid, { name: root.name, ticks: ticks(pid) });
     for (const r of rows) snapshot.set(Number(r.pid), { name: POSTGRES, ticks: ticks(Number(r.pid)) });
