@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import type { Stack } from '../e2e/support/stack';
 import { startBaseline, type Baseline } from './lib/baseline';
 import { measureCreateRead } from './lib/create-read';
+import { startDurableBaseline } from './lib/durable-baseline';
 import { bulkLoad, LIST_ROWS } from './lib/bulk-load';
 import { measureListDepth } from './lib/list-depth';
 import { CONNECTIONS, MEASURE_SECONDS, WARMUP_SECONDS } from './lib/compare';
@@ -13,8 +14,9 @@ function log(message: string): void {
 }
 
 /**
- * Consignment create/read throughput through the gateway in distributed mode next to a bare express + pg
- * server doing the same insert and select, then list-page latency at depth over 1,000,000 rows. Runs
+ * Consignment create/read throughput through the gateway in distributed mode next to one process doing
+ * the same durable work (creates) and a bare express + pg server doing the same insert and select, then
+ * list-page latency at depth over 1,000,000 rows. Runs
  * against a fresh database on the local servers and drops it afterwards, whatever happens.
  */
 export const bench: Benchmark = {
@@ -23,14 +25,19 @@ export const bench: Benchmark = {
     log('starting the distributed stack');
     let stack: Stack | undefined;
     let baseline: Baseline | undefined;
+    let durable: Baseline | undefined;
     let sql: Client | undefined;
     try {
       stack = await startDistributedStack();
       sql = new Client({ connectionString: stack.databaseUrl });
       await sql.connect();
       baseline = await startBaseline(sql, stack.databaseUrl!, stack.creds.company);
-      const rows = await measureCreateRead(stack, baseline, sql, log);
+      durable = await startDurableBaseline(sql, stack.databaseUrl!, stack.creds.company);
+      const rows = await measureCreateRead(stack, baseline, durable, sql, log);
       await baseline.proc.stop();
+      await durable.proc.stop();
+      // BENCH_CREATE_ONLY=1: the create figures alone, a bounded run while working on them.
+      if (process.env.BENCH_CREATE_ONLY) return rows;
       log(`bulk-loading ${LIST_ROWS.toLocaleString('en')} consignments`);
       const started = Date.now();
       await bulkLoad(sql, stack.creds.company, log);
@@ -41,6 +48,7 @@ export const bench: Benchmark = {
       log('cleaning up');
       await sql?.end().catch(() => undefined);
       await baseline?.proc.stop();
+      await durable?.proc.stop();
       await stack?.stop();
     }
   },

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { availableModes, startStack, type Stack } from '../e2e/support/stack';
 import { client } from '../e2e/support/client';
 import { freePort } from '../e2e/support/ports';
-import { startProcess, waitForReady } from '../e2e/support/processes';
+import { startProcess, waitForReady, type Proc } from '../e2e/support/processes';
 import { plainWednesday } from '../e2e/support/delivery';
+import { Client } from 'pg';
 import { load, type LoadResult } from './lib/load';
+import { processMeter } from './lib/process-rows';
 import { openLoopPost, type OpenLoopResult } from './lib/open-loop';
 import type { Benchmark, BenchRow } from './lib/types';
 
@@ -99,8 +101,20 @@ export const bench: Benchmark = {
       const bareMax = median(bareRuns, (r) => r.rps);
       const oursMax = median(oursRuns, (r) => r.rps);
       const half = Math.max(1, Math.floor(oursMax.rps / 2));
-      const oursHalf = checked('ours at half rate', await run(url, half));
-      const bareHalf = checked('bare at half rate', await run(bare, half));
+      // CPU per request and memory of each process at half the maximum rate (Postgres backends when the stack has a database).
+      const sql = stack.databaseUrl ? new Client({ connectionString: stack.databaseUrl }) : undefined;
+      await sql?.connect();
+      const perProcess: BenchRow[] = [];
+      const metered = async (side: string, procs: Proc[], target: string): Promise<LoadResult> => {
+        const meter = processMeter(sql, () => procs.map((p) => ({ name: p.name, pid: p.child.pid! })));
+        await meter.start();
+        const r = checked(`${side} at half rate`, await run(target, half));
+        await meter.loadEnded();
+        perProcess.push(...await meter.rows(`delivery options at ${half} req/s`, side, r.ok));
+        return r;
+      };
+      const oursHalf = await metered('ours', stack.procs, url).catch(async (err) => { await sql?.end(); throw err; });
+      const bareHalf = await metered('bare', [baseline], bare).finally(() => sql?.end());
       // The same rate evenly spaced (open loop): autocannon's paced connections fire together, so at
       // a fixed rate its latency is mostly the queue of each burst of CONNECTIONS requests. Besides the
       // bare endpoint, the bare endpoint behind one do-nothing proxy hop: the floor of any gateway path.
@@ -127,6 +141,7 @@ export const bench: Benchmark = {
         { name, metric: `p99 at ${half} req/s (open loop, evenly spaced, median of ${OPEN_LOOP_ROUNDS})`, value: mid(even.ours, 'p99'), unit: 'ms', baseline: { name: base, value: mid(even.bare, 'p99') }, target: '< 20 ms', pass: mid(even.ours, 'p99') < 20 },
         { name, metric: `p50 at ${half} req/s (open loop), against one bare proxy hop`, value: mid(even.ours, 'p50'), unit: 'ms', baseline: { name: hop, value: mid(even.proxied, 'p50') } },
         { name, metric: `p99 at ${half} req/s (open loop), against one bare proxy hop`, value: mid(even.ours, 'p99'), unit: 'ms', baseline: { name: hop, value: mid(even.proxied, 'p99') } },
+        ...perProcess,
       ];
     } finally {
       await proxy?.stop();

@@ -2,6 +2,8 @@ import PDFDocument from 'pdfkit';
 import { renderManifestPdf } from '@waybill/manifest/src/paperwork/manifest-pdf';
 import { sampleConsignments, sampleManifest } from '@waybill/manifest/src/paperwork/manifest-sample';
 import { availableModes, startStack, type Mode, type Stack } from '../e2e/support/stack';
+import { Client } from 'pg';
+import { processMeter } from './lib/process-rows';
 import { settled } from './lib/settle';
 import type { Benchmark, BenchRow } from './lib/types';
 
@@ -32,7 +34,7 @@ function consignment(i: number): Record<string, unknown> {
 }
 
 /** End to end through the gateway: POST /manifest of 10,000 consignments until the documents answer 200. */
-async function endToEnd(stack: Stack): Promise<{ claimMs: number; totalMs: number; pdfBytes: number; settled: boolean }> {
+async function endToEnd(stack: Stack, meter?: ReturnType<typeof processMeter>): Promise<{ claimMs: number; totalMs: number; pdfBytes: number; settled: boolean }> {
   const call = api(stack);
   const ids: string[] = [];
   for (let i = 0; i < CONSIGNMENTS; i += BATCH) {
@@ -43,6 +45,7 @@ async function endToEnd(stack: Stack): Promise<{ claimMs: number; totalMs: numbe
   // Creating the fixture leaves thousands of events for the other services to digest: let them.
   const waited = await settled(stack.procs.map((p) => p.child.pid!));
   process.stdout.write(`${stack.mode}: ${CONSIGNMENTS} consignments created; ${waited.settled ? 'stack settled' : 'stack STILL BUSY'} after ${waited.seconds.toFixed(0)} s\n`);
+  await meter?.start();
   const started = performance.now();
   const created = await call('POST', '/manifest', { consignment_ids: ids, carrier_id: 'generic', warehouse_id: `${stack.creds.company}|London DC` });
   const claimMs = performance.now() - started;
@@ -110,15 +113,23 @@ export const bench: Benchmark = {
     ];
     for (const mode of modes()) {
       const stack = await startStack(mode, { RATE_LIMIT_PER_MINUTE: '100000' });
+      const sql = stack.databaseUrl ? new Client({ connectionString: stack.databaseUrl }) : undefined;
       try {
-        const e2e = await endToEnd(stack);
+        await sql?.connect();
+        // CPU of every process from the POST to the manifest's 200 (the fixture's consignments made before), and memory then.
+        const meter = processMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })));
+        const e2e = await endToEnd(stack, meter);
+        await meter.loadEnded();
+        const perProcess = await meter.rows(`manifest end to end, ${CONSIGNMENTS} consignments`, mode, 1, 'manifest');
         process.stdout.write(`${mode}: manifest PDF ${(e2e.pdfBytes / 1024).toFixed(0)} KiB\n`);
         const label = `${CONSIGNMENTS} consignments (${mode}${e2e.settled ? '' : ', fixture backlog still draining'})`;
         out.push(
           { name: `manifest POST, ${label}`, metric: 'POST to 201', value: e2e.claimMs / 1000, unit: 's' },
           { name: `manifest end to end, ${label}`, metric: 'POST to 200', value: e2e.totalMs / 1000, unit: 's', target: '< 10 s', pass: e2e.totalMs < 10_000 },
+          ...perProcess,
         );
       } finally {
+        await sql?.end();
         await stack.stop();
       }
     }

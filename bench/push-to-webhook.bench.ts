@@ -3,7 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signatureHeaders } from '@waybill/webhook-dispatcher/src/security/signing';
 import { client } from '../e2e/support/client';
+import { Client } from 'pg';
 import { percentile, runFixedRate } from './lib/fixed-rate';
+import { processMeter } from './lib/process-rows';
 import { startDistributedStack } from './lib/stack';
 import { allocatedParcels, nthPush } from './lib/tracking-fixture';
 import { pushSignatureValid, sendPush, type PushResult } from './lib/tracking-push';
@@ -22,6 +24,7 @@ const TARGET_EVENTS_PER_S = 1000;
 const TARGET_P95_MS = 250;
 
 type Push = ReturnType<typeof nthPush>;
+type ProcessMeter = ReturnType<typeof processMeter>;
 
 /**
  * Marks every event of push `i` of run `run` with a description the webhook carries back, so the
@@ -72,15 +75,19 @@ interface Figures {
 }
 
 /** Fixed-rate pushes into `url`, then waits for every accepted push's webhook (or the drain deadline). */
-async function drive(pushUrl: string, secret: string, numbers: string[], receiver: VerifyingReceiver, arrivals: Arrivals, run: string, epoch: number): Promise<Figures> {
+async function drive(
+  pushUrl: string, secret: string, numbers: string[], receiver: VerifyingReceiver, arrivals: Arrivals, run: string, epoch: number, meter?: ProcessMeter,
+): Promise<Figures> {
   const acceptedAt = new Map<number, number>();
   const failuresBefore = receiver.failures;
+  await meter?.start();
   const started = performance.now();
   const load = await runFixedRate(RATE, DURATION_MS, async (i): Promise<PushResult> => {
     const res = await sendPush(pushUrl, 'generic', secret, markedPush(numbers, run, i, epoch));
     if (res.status === 202) acceptedAt.set(i, performance.now());
     return res;
   });
+  await meter?.loadEnded();
   const deadline = performance.now() + DRAIN_MS;
   while ([...acceptedAt.keys()].some((i) => !arrivals.firstAt.has(i)) && performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
@@ -158,7 +165,12 @@ async function measure(): Promise<BenchRow[]> {
     const base = await drive(forwarder.url, carrierSecret, numbers, receiver, current, 'base', epoch).finally(() => forwarder.close());
 
     current = new Arrivals('ours');
-    const ours = await drive(stack.baseUrl, carrierSecret, numbers, receiver, current, 'ours', epoch + 24 * 3_600_000);
+    const sql = new Client({ connectionString: stack.databaseUrl });
+    await sql.connect();
+    const meter = processMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })));
+    const ours = await drive(stack.baseUrl, carrierSecret, numbers, receiver, current, 'ours', epoch + 24 * 3_600_000, meter);
+    // CPU until every webhook of the run arrived, per accepted push (20 events); memory when the pushes ended.
+    const perProcess = await meter.rows('push → signed webhook (distributed)', 'distributed', ours.accepted, 'push').finally(() => sql.end());
 
     const offered = RATE * TRACKINGS * EVENTS;
     const row = (metric: string, value: number, unit: string, baseValue: number, target?: string, pass?: boolean): BenchRow => ({
@@ -178,6 +190,7 @@ async function measure(): Promise<BenchRow[]> {
       row('lost', ours.lost, 'pushes', base.lost, '0', ours.lost === 0),
       row('duplicated', ours.duplicated, 'webhooks', base.duplicated, '0', ours.duplicated === 0),
       row('unverified', ours.unverified, 'webhooks', base.unverified, '0', ours.unverified === 0),
+      ...perProcess,
     ];
   } finally {
     await receiver.close();

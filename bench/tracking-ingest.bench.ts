@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import express from 'express';
 import { availableModes, startStack, type Mode } from '../e2e/support/stack';
+import { Client } from 'pg';
 import { percentile, runFixedRate } from './lib/fixed-rate';
+import { processMeter } from './lib/process-rows';
 import { allocatedParcels, nthPush } from './lib/tracking-fixture';
 import { pushSignatureValid, sendPush } from './lib/tracking-push';
 import type { Benchmark, BenchRow } from './lib/types';
@@ -31,17 +33,19 @@ function bareVerifier(secret: string): Promise<{ url: string; server: Server }> 
   });
 }
 
-interface LoadFigures { eventsPerSecond: number; p50: number; p95: number; p99: number; failed: number }
+interface LoadFigures { eventsPerSecond: number; p50: number; p95: number; p99: number; failed: number; acceptedPushes: number }
 
-async function load(baseUrl: string, secret: string, numbers: string[]): Promise<LoadFigures> {
+async function load(baseUrl: string, secret: string, numbers: string[], meter?: ReturnType<typeof processMeter>): Promise<LoadFigures> {
+  await meter?.start();
   const run = await runFixedRate(RATE, DURATION_MS, (i) => sendPush(baseUrl, 'generic', secret, nthPush(numbers, i, TRACKINGS_PER_PUSH, EVENTS_PER_TRACKING)));
+  await meter?.loadEnded();
   const ok = run.results.filter((r) => r.value?.status === 202);
   const accepted = ok.reduce((n, r) => n + (r.value!.body.accepted as number), 0);
   const latencies = run.results.map((r) => r.latencyMs);
   return {
     eventsPerSecond: accepted / (run.elapsedMs / 1000),
     p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99),
-    failed: run.results.length - ok.length,
+    failed: run.results.length - ok.length, acceptedPushes: ok.length,
   };
 }
 
@@ -54,7 +58,12 @@ async function measure(mode: Mode): Promise<BenchRow[]> {
     // Warm-up: first pushes pay for JIT, connection pools and the consignments' first status change.
     await load(stack.baseUrl, stack.creds.carrierSecret, numbers.slice().reverse());
     const base = await load(baseline.url, stack.creds.carrierSecret, numbers);
-    const ours = await load(stack.baseUrl, stack.creds.carrierSecret, numbers);
+    // CPU per accepted push of each process of the stack (Postgres backends when it has a server database).
+    const sql = stack.databaseUrl ? new Client({ connectionString: stack.databaseUrl }) : undefined;
+    await sql?.connect();
+    const meter = processMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })));
+    const ours = await load(stack.baseUrl, stack.creds.carrierSecret, numbers, meter);
+    const perProcess = await meter.rows(`tracking push via gateway (${mode})`, mode, ours.acceptedPushes, 'push').finally(() => sql?.end());
     const offered = RATE * TRACKINGS_PER_PUSH * EVENTS_PER_TRACKING;
     const row = (metric: string, value: number, unit: string, baseValue: number, target?: string, pass?: boolean): BenchRow => ({
       name: `tracking push via gateway (${mode})`, metric, value, unit, baseline: { name: 'bare express HMAC check', value: baseValue }, target, pass,
@@ -65,6 +74,7 @@ async function measure(mode: Mode): Promise<BenchRow[]> {
       row('p95 push latency', ours.p95, 'ms', base.p95),
       row('p99 push latency', ours.p99, 'ms', base.p99, '<= 1000 ms', ours.p99 <= 1000),
       row('failed pushes', ours.failed, 'pushes', base.failed, '0', ours.failed === 0),
+      ...perProcess,
     ];
   } finally {
     await new Promise((r) => baseline.server.close(r));

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { cpuSeconds, type CpuSnapshot } from './cpu';
+import { cpuSecondsByName, memoryMb, type CpuSnapshot } from './cpu';
 
 /** Fixed for a 2-core machine: enough in flight to keep both cores busy, not so many that queues dominate. */
 export const CONNECTIONS = 10;
@@ -22,6 +22,8 @@ export interface Side {
   spec: LoadSpec;
   /** Waits until work the run left behind (e.g. events to publish) is done; returns the seconds it took. */
   settle?: () => Promise<number>;
+  /** The meter's process names on this side's path (default: all it measures). */
+  processes?: string[];
 }
 
 export interface SideResult {
@@ -36,6 +38,10 @@ export interface SideResult {
   settleSeconds: number;
   /** CPU milliseconds per successful request (run and settling), when a meter was given. */
   cpuMsPerRequest: number;
+  /** The same for each process on the side's path, by name. */
+  cpuMsPerRequestByProcess: Map<string, number>;
+  /** Each process's memory (cpu.ts memoryMb) when the side's last run of load ended, by name. */
+  memoryMbAtEnd: Map<string, number>;
 }
 
 function options(spec: LoadSpec, seconds: number): autocannon.Options {
@@ -78,7 +84,8 @@ function percentile(sorted: number[], p: number): number {
  * rounds in A B B A order, so drift in the background load weighs on every side alike.
  */
 export async function compare(sides: Side[], meter?: () => Promise<CpuSnapshot>): Promise<SideResult[]> {
-  const acc = sides.map(() => ({ ok: 0, seconds: 0, settle: 0, cpu: 0, latencies: [] as number[] }));
+  const acc = sides.map(() => ({ ok: 0, seconds: 0, settle: 0, cpu: new Map<string, number>(), memory: new Map<string, number>(), latencies: [] as number[] }));
+  const onPath = (i: number, name: string) => !sides[i].processes || sides[i].processes!.includes(name);
   for (const side of sides) {
     if (WARMUP_SECONDS > 0) await run(side.spec, WARMUP_SECONDS, []);
     await side.settle?.();
@@ -89,14 +96,20 @@ export async function compare(sides: Side[], meter?: () => Promise<CpuSnapshot>)
     const r = await run(sides[i].spec, MEASURE_SECONDS / ROUNDS, acc[i].latencies);
     acc[i].ok += r['2xx'];
     acc[i].seconds += r.duration;
+    if (before) acc[i].memory = new Map([...memoryMb(await meter!())].filter(([name]) => onPath(i, name)));
     acc[i].settle += (await sides[i].settle?.()) ?? 0;
-    if (before) acc[i].cpu += cpuSeconds(before, await meter!());
+    if (before) {
+      for (const [name, s] of cpuSecondsByName(before, await meter!())) if (onPath(i, name)) acc[i].cpu.set(name, (acc[i].cpu.get(name) ?? 0) + s);
+    }
   }
   return acc.map((a) => {
     const sorted = a.latencies.sort((x, y) => x - y);
+    const byProcess = new Map([...a.cpu].map(([name, s]) => [name, (s * 1000) / a.ok]));
     return {
       rps: a.ok / a.seconds, sustainedRps: a.ok / (a.seconds + a.settle), p50: percentile(sorted, 50), p99: percentile(sorted, 99),
-      ok: a.ok, seconds: a.seconds, settleSeconds: a.settle, cpuMsPerRequest: meter ? (a.cpu * 1000) / a.ok : NaN,
+      ok: a.ok, seconds: a.seconds, settleSeconds: a.settle,
+      cpuMsPerRequest: meter ? [...byProcess.values()].reduce((t, v) => t + v, 0) : NaN,
+      cpuMsPerRequestByProcess: byProcess, memoryMbAtEnd: a.memory,
     };
   });
 }

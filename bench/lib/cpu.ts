@@ -36,7 +36,17 @@ export function descendants(roots: number[]): number[] {
   return out;
 }
 
-export type CpuSnapshot = Map<number, number>;
+/** A process under test by name; its descendants (tsx's child, workers) count as it. */
+export interface NamedProcess {
+  name: string;
+  pid: number;
+}
+
+/** CPU ticks of each process alive at the snapshot, with the name it counts under. */
+export type CpuSnapshot = Map<number, { name: string; ticks: number }>;
+
+/** The name the Postgres backends serving the bench database count under. */
+export const POSTGRES = 'postgres';
 
 /**
  * Snapshots of the CPU time of the processes under test and of the Postgres backends serving the bench
@@ -44,17 +54,49 @@ export type CpuSnapshot = Map<number, number>;
  * how much of the machine a run got, so it says what each side costs. Redis and RabbitMQ are shared
  * servers and are not counted. Linux only (reads /proc), as the benchmark machines are.
  */
-export function cpuMeter(sql: Client, roots: () => number[]): () => Promise<CpuSnapshot> {
+export function cpuMeter(sql: Client | undefined, roots: () => NamedProcess[]): () => Promise<CpuSnapshot> {
   return async () => {
-    const { rows } = await sql.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    const pids = [...descendants(roots()), ...rows.map((r) => Number(r.pid))];
-    return new Map(pids.map((pid) => [pid, ticks(pid)]));
+    // Without a database connection (an embedded database), the Node processes only.
+    const { rows } = sql ? await sql.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()') : { rows: [] };
+    const snapshot: CpuSnapshot = new Map();
+    for (const root of roots()) for (const pid of descendants([root.pid])) snapshot.set(pid, { name: root.name, ticks: ticks(pid) });
+    for (const r of rows) snapshot.set(Number(r.pid), { name: POSTGRES, ticks: ticks(Number(r.pid)) });
+    return snapshot;
   };
 }
 
-/** CPU seconds spent between two snapshots by processes alive at the second (a new one counts in full). */
+/** CPU seconds spent between two snapshots by each name's processes alive at the second (a new one counts in full). */
+export function cpuSecondsByName(before: CpuSnapshot, after: CpuSnapshot): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [pid, { name, ticks: n }] of after) {
+    const spent = n - Math.min(n, before.get(pid)?.ticks ?? 0);
+    out.set(name, (out.get(name) ?? 0) + spent / TICKS_PER_SECOND);
+  }
+  return out;
+}
+
+/** CPU seconds spent between two snapshots by every process alive at the second. */
 export function cpuSeconds(before: CpuSnapshot, after: CpuSnapshot): number {
   let t = 0;
-  for (const [pid, n] of after) t += n - Math.min(n, before.get(pid) ?? 0);
-  return t / TICKS_PER_SECOND;
+  for (const s of cpuSecondsByName(before, after).values()) t += s;
+  return t;
+}
+
+function statusKb(pid: number, field: 'VmRSS' | 'RssAnon'): number {
+  try {
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0; // gone
+  }
+}
+
+/**
+ * Memory of each name's processes at a snapshot, in MB: resident set of the Node processes (a tsx
+ * launcher included with its child), and for the Postgres backends only their private (anonymous)
+ * memory, since their resident sets mostly count the shared buffers again and again.
+ */
+export function memoryMb(snapshot: CpuSnapshot): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [pid, { name }] of snapshot) out.set(name, (out.get(name) ?? 0) + statusKb(pid, name === POSTGRES ? 'RssAnon' : 'VmRSS') / 1024);
+  return out;
 }

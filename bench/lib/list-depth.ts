@@ -42,7 +42,7 @@ export async function measureListDepth(stack: Stack, sql: Client, log: (m: strin
     }
   }
   log(`list: first page and page ${DEPTH + 1}`);
-  const meter = cpuMeter(sql, () => stack.procs.map((p) => p.child.pid!));
+  const meter = cpuMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })));
   const [first, deep] = await compare([{ spec: { url: pages.first, headers } }, { spec: { url: pages.deep, headers } }], meter);
   const countSql = 'select count(*) from consignment.consignments where company = $1 and list_seq > $2';
   const pageSql = 'select * from consignment.consignments where company = $1 and list_seq > $2 order by list_seq limit 11';

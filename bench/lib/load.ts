@@ -6,6 +6,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** 2xx responses. */
+  ok: number;
 }
 
 export interface LoadOptions {
@@ -27,7 +29,7 @@ export function load(o: LoadOptions): Promise<LoadResult> {
       connections: o.connections, duration: o.durationSec, ...(o.rate ? { overallRate: o.rate } : {}),
     }, (err, r) => {
       if (err) return reject(err);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, ok: r['2xx'] });
     });
   });
 }

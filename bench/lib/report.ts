@@ -1,7 +1,7 @@
 import { cpus, totalmem } from 'node:os';
 import type { BenchRow } from './types';
 
-function fmt(n: number): string {
+export function fmt(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
 }

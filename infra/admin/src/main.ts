@@ -3,6 +3,7 @@ import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
 import { openTrackingAdmin } from '@waybill/tracking-ingest';
+import { openDocumentsAdmin } from '@waybill/documents';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
@@ -68,15 +69,32 @@ program.command('delivery-key <company>').option('--label <label>', 'what the ke
 program.command('warehouse <company> <name>').description('add or update a warehouse')
   .requiredOption('--address1 <line>').requiredOption('--city <city>').requiredOption('--postcode <postcode>').requiredOption('--country <cc>')
   .option('--company-name <name>').option('--timezone <tz>', 'IANA time zone', 'Europe/London').option('--default', 'make it the default origin')
+  .option('--cutoff <HH:MM>', 'daily collection cutoff, local time: bookings after it ship the next working day (DHL Express)')
   .action((c: string, name: string, o: Record<string, string | boolean | undefined>) => withAdmins(async (_gw, cs) => {
     const country = String(o.country).toUpperCase();
     if (!/^[A-Z]{2}$/.test(country)) throw new Error('country: ISO 2-letter code');
     await cs.addWarehouse(c, {
-      name, timezone: String(o.timezone), isDefault: Boolean(o.default),
+      name, timezone: String(o.timezone), isDefault: Boolean(o.default), cutoff: (o.cutoff as string | undefined) ?? null,
       address: { company_name: (o.companyName as string) ?? null, address1: String(o.address1), city: String(o.city), postcode: String(o.postcode), country },
     });
     out({ identifier: `${c}|${name}` });
   }));
+
+program.command('sender <company>').description("the company's sender contact: printed on labels and invoices, and sent to real carriers with each booking")
+  .option('--name <name>').option('--email <email>').option('--phone <phone>', 'DHL Express needs one on every shipment, UPS on international ones')
+  .option('--eori <eori>', 'EORI number, for customs')
+  .action(async (c: string, o: { name?: string; email?: string; phone?: string; eori?: string }) => {
+    const t = await openTarget(program.opts());
+    const docs = await openDocumentsAdmin(t.target);
+    try {
+      const given = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { name?: string; email?: string; phone?: string; eori?: string };
+      await docs.configureCompany(c, { contact: given });
+      out({ company: c, ...given });
+    } finally {
+      await docs.close();
+      await t.close();
+    }
+  });
 
 program.command('carrier <company> <carrier_id>').description('enable a carrier for a company')
   .action((c: string, id: string) => withAdmins(async (_gw, cs) => {

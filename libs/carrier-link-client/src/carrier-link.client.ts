@@ -63,6 +63,8 @@ export class CarrierLinkClient {
     const res = await this.call<BookingAnswer>(company, 'POST', '/carrier-bookings',
       { consignment_identifier: request.consignmentIdentifier, carrier, request }, CARRIER_CALL_TIMEOUT_MS);
     if (res.status === 201 || res.status === 422) return res.body;
+    // carrier-link refused the request itself (nothing was sent to the carrier): a refusal that says why.
+    if (res.status === 400) return { booked: false, rejection_reason: (res.body as { detail?: string }).detail ?? 'carrier-link refused the booking request', outcome_unknown: false };
     throw new HttpError(503, `carrier-link answered ${res.status} to a booking`);
   }
 

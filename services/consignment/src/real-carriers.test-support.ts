@@ -58,7 +58,7 @@ export class RealCarriersHarness {
     const company = `co-${randomBytes(4).toString('hex')}`;
     await upsertSettings(database.db, { company, extraCustomFields: false, trackingEnabled: true });
     await upsertWarehouse(database.db, {
-      company, name: 'London', timezone: 'Europe/London', isDefault: true,
+      company, name: 'London', timezone: 'Europe/London', isDefault: true, cutoff: '16:30',
       address: { company_name: 'Demo Co', address1: '1 Warehouse Way', city: 'London', postcode: 'E14 5AB', country: 'GB' },
     });
     await upsertWarehouse(database.db, {

@@ -3,11 +3,12 @@ import type { DocumentsDb } from './database';
 import { migrations } from './migrations';
 import { DEFAULT_SETTINGS, findSettings, upsertSettings, type DocumentSettings } from './settings/settings.repository';
 import { SCHEMA } from './service';
+import type { CompanyContact } from './documents/sender';
 
 /** Operator actions on this service's data, used by the admin CLI and the demo seed. */
 export interface DocumentsAdmin {
-  /** Changes the given settings of a company, keeping the others. */
-  configureCompany(company: string, s: Partial<DocumentSettings>): Promise<void>;
+  /** Changes the given settings of a company, keeping the others (the contact's too, detail by detail). */
+  configureCompany(company: string, s: Partial<Omit<DocumentSettings, 'contact'>> & { contact?: Partial<CompanyContact> }): Promise<void>;
   close(): Promise<void>;
 }
 

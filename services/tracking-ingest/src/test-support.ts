@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { openDatabase, sql } from '@waybill/db';
+import { CompiledQuery } from 'kysely';
 import type { TrackedCarriers } from './carriers/tracked-carrier';
 import { createLogger } from '@waybill/logger';
 import { signInternalToken } from '@waybill/internal-auth';
@@ -29,6 +30,8 @@ export interface IngestHarness {
   asCompany(company: string, path: string, init?: RequestInit): Promise<Response>;
   /** Whether the service's consumers have processed the event (its inbox row exists). */
   consumed(eventId: string): Promise<boolean>;
+  /** Rows of a read-only query on the service's database (what a test checks that no route shows). */
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
   /** Announces a consignment as the consignment service would (consignment.consignment.allocated). */
   allocate(c: TestConsignment, type?: string): Promise<EventEnvelope>;
   /** Holds the service's consignment projection: events it receives wait until `release` (a slow or stopped consumer). */
@@ -108,6 +111,7 @@ export async function startIngestHarness(opts: { registry?: TrackedCarriers; par
     get: (path, headers = {}) => fetch(`${url}${path}`, { headers: { authorization: token('link:proof-of-delivery'), ...headers } }),
     asCompany: (company, path, init = {}) => fetch(`${url}${path}`, { ...init, headers: { ...init.headers as Record<string, string>, authorization: token('user:test', company) } }),
     consumed: async (eventId) => (await sql`select 1 from tracking.inbox where event_id = ${eventId}`.execute(inspect.db)).rows.length > 0,
+    query: async <T>(text: string, params: unknown[]) => (await inspect.db.executeQuery<T>(CompiledQuery.raw(text, params))).rows,
     async allocate(c, type = 'consignment.consignment.allocated') {
       const carrier = typeof c.service_id === 'string' ? c.service_id.split('|')[0] : null;
       const event = newEnvelope(type, c.company, { consignment: { ...c, carrier, company: undefined } });

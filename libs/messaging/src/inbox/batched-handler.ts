@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { EventEnvelope, EventHandler } from '../types';
+import type { EventEnvelope } from '../types';
 import type { InboxDatabase } from './inbox.table';
 
 export interface BatchOptions {
@@ -9,9 +9,9 @@ export interface BatchOptions {
   maxWaitMs: number;
 }
 
-interface Waiting {
+interface Waiting<R> {
   event: EventEnvelope;
-  resolve: () => void;
+  resolve: (result: R | undefined) => void;
   reject: (err: unknown) => void;
 }
 
@@ -19,46 +19,73 @@ interface Waiting {
  * Like `idempotent`, but many events share one transaction: each delivery waits (unacknowledged) until
  * its batch commits, so a read model fed by a busy stream costs one transaction per batch instead of one
  * per event. The inbox rows and the handler's writes commit together; events already in the inbox are
- * left out of the batch; if the batch fails, every event in it fails and the broker delivers it again.
+ * left out of the batch. If a batch fails, its events are applied again one by one, each in its own
+ * transaction, so one event that cannot be applied fails alone and the others commit (in their order).
+ * `maxWaitMs: 0` waits for nothing but the deliveries that arrived with the first (same I/O turn).
+ * The handler may return a result per event id: each delivery resolves with its event's result from
+ * the transaction that committed it (work to do after commit), never from one rolled back.
  */
-export function batchedIdempotent<DB>(
+export function batchedIdempotent<DB, R = void>(
   database: { db: Kysely<DB> },
   consumerName: string,
   opts: BatchOptions,
-  handler: (trx: Transaction<DB>, events: EventEnvelope[]) => Promise<void>,
-): EventHandler & { flush(): Promise<void> } {
-  let waiting: Waiting[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  handler: (trx: Transaction<DB>, events: EventEnvelope[]) => Promise<ReadonlyMap<string, R> | void>,
+): ((event: EventEnvelope) => Promise<R | undefined>) & { flush(): Promise<void> } {
+  let waiting: Waiting<R>[] = [];
+  let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+
+  async function apply(batch: Waiting<R>[]): Promise<ReadonlyMap<string, R> | void> {
+    return database.db.transaction().execute(async (trx) => {
+      const inbox = trx as unknown as Transaction<InboxDatabase>;
+      const ids = [...new Set(batch.map((w) => w.event.id))];
+      const fresh = await inbox.insertInto('inbox')
+        .values(ids.map((id) => ({ event_id: id, consumer: consumerName })))
+        .onConflict((oc) => oc.doNothing())
+        .returning('event_id')
+        .execute();
+      const freshIds = new Set(fresh.map((r) => r.event_id));
+      const events = batch.map((w) => w.event).filter((e) => freshIds.delete(e.id));
+      return events.length > 0 ? handler(trx, events) : undefined;
+    });
+  }
 
   async function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+    cancelTimer();
     const batch = waiting;
     waiting = [];
     if (batch.length === 0) return;
     try {
-      await database.db.transaction().execute(async (trx) => {
-        const inbox = trx as unknown as Transaction<InboxDatabase>;
-        const ids = [...new Set(batch.map((w) => w.event.id))];
-        const fresh = await inbox.insertInto('inbox')
-          .values(ids.map((id) => ({ event_id: id, consumer: consumerName })))
-          .onConflict((oc) => oc.doNothing())
-          .returning('event_id')
-          .execute();
-        const freshIds = new Set(fresh.map((r) => r.event_id));
-        const events = batch.map((w) => w.event).filter((e) => freshIds.delete(e.id));
-        if (events.length > 0) await handler(trx, events);
-      });
-      for (const w of batch) w.resolve();
+      const results = await apply(batch);
+      // A duplicate delivered in the same batch had no effect of its own: no result for it.
+      const given = new Set<string>();
+      for (const w of batch) {
+        w.resolve(given.has(w.event.id) ? undefined : results?.get(w.event.id));
+        given.add(w.event.id);
+      }
     } catch (err) {
-      for (const w of batch) w.reject(err);
+      if (batch.length === 1) return batch[0].reject(err);
+      for (const w of batch) {
+        try {
+          w.resolve((await apply([w]))?.get(w.event.id));
+        } catch (alone) {
+          w.reject(alone);
+        }
+      }
     }
   }
 
-  const handle = (event: EventEnvelope) => new Promise<void>((resolve, reject) => {
+  function cancelTimer(): void {
+    if (timer) {
+      clearTimeout(timer as NodeJS.Timeout);
+      clearImmediate(timer as NodeJS.Immediate);
+    }
+    timer = undefined;
+  }
+
+  const handle = (event: EventEnvelope) => new Promise<R | undefined>((resolve, reject) => {
     waiting.push({ event, resolve, reject });
     if (waiting.length >= opts.maxBatch) void flush();
-    else if (!timer) timer = setTimeout(() => void flush(), opts.maxWaitMs);
+    else if (!timer) timer = opts.maxWaitMs > 0 ? setTimeout(() => void flush(), opts.maxWaitMs) : setImmediate(() => void flush());
   });
   return Object.assign(handle, { flush });
 }

@@ -13,6 +13,8 @@ export interface CompanyContext {
   carriers: Carrier[];
   /** carrier-link did not answer: real carriers may be missing from `carriers` just now. */
   realCarriersUnavailable: boolean;
+  /** Every carrier's name by identifier, for reading consignments back: the sandbox ones and the company's real ones. */
+  names: CarrierRegistry;
   carrier(identifierOrName: string): Carrier | undefined;
   service(serviceId: string): { carrier: Carrier; service: CarrierServiceDef } | undefined;
   /**
@@ -70,6 +72,7 @@ export class CompanyDirectory {
       warehouses,
       carriers,
       realCarriersUnavailable: linked.unavailable,
+      names: new CarrierRegistry([...this.registry.carriers, ...linked.carriers]),
       carrier: (key) => usable.find(key),
       service: (id) => usable.findService(id),
       bookedBy: (id, name) => usable.find(id) ?? this.registry.find(id) ?? this.linked?.booked(company, id, name),

@@ -14,6 +14,8 @@ export interface Warehouse {
   address: Address;
   timezone: string;
   isDefault: boolean;
+  /** Daily collection cutoff, `HH:MM` local time; bookings after it ship the next working day. */
+  cutoff?: string | null;
   /** The sender's contact for carriers that need one (the company's documents settings); loaded only for real carriers. */
   contact?: Contact | null;
 }
@@ -32,15 +34,15 @@ export async function upsertSettings(db: Kysely<ConsignmentDb>, s: CompanySettin
 
 export async function listWarehouses(db: Kysely<ConsignmentDb>, company: string): Promise<Warehouse[]> {
   const rows = await db.selectFrom('warehouses').selectAll().where('company', '=', company).orderBy('created_at').orderBy('name').execute();
-  return rows.map((r) => ({ company: r.company, name: r.name, address: r.address, timezone: r.timezone, isDefault: r.is_default }));
+  return rows.map((r) => ({ company: r.company, name: r.name, address: r.address, timezone: r.timezone, isDefault: r.is_default, cutoff: r.collection_cutoff }));
 }
 
 export async function upsertWarehouse(db: Kysely<ConsignmentDb>, w: Warehouse): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (w.isDefault) await trx.updateTable('warehouses').set({ is_default: false }).where('company', '=', w.company).execute();
     await trx.insertInto('warehouses')
-      .values({ company: w.company, name: w.name, address: JSON.stringify(w.address), timezone: w.timezone, is_default: w.isDefault })
-      .onConflict((oc) => oc.columns(['company', 'name']).doUpdateSet({ address: JSON.stringify(w.address), timezone: w.timezone, is_default: w.isDefault }))
+      .values({ company: w.company, name: w.name, address: JSON.stringify(w.address), timezone: w.timezone, is_default: w.isDefault, collection_cutoff: w.cutoff ?? null })
+      .onConflict((oc) => oc.columns(['company', 'name']).doUpdateSet({ address: JSON.stringify(w.address), timezone: w.timezone, is_default: w.isDefault, collection_cutoff: w.cutoff ?? null }))
       .execute();
   });
 }

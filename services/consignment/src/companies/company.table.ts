@@ -14,6 +14,8 @@ export interface WarehousesTable {
   address: ColumnType<Address, string, string>;
   timezone: ColumnType<string, string | undefined, string>;
   is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  /** `HH:MM` in the warehouse's time zone; null: none set (carriers assume their own). */
+  collection_cutoff: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, never, never>;
 }
 

@@ -18,7 +18,7 @@ export async function allocateUnallocated(deps: ConsignmentDeps, company: string
   if (!row) throw new NotFoundError();
   const ctx = await deps.companies.get(company);
   if (row.status === 'Cancelled') throw new ConflictError('Consignment is Cancelled and cannot be allocated.');
-  if (row.status !== 'Unallocated') return toApi(row, deps.registry, ctx.settings.extraCustomFields);
+  if (row.status !== 'Unallocated') return toApi(row, ctx.names, ctx.settings.extraCustomFields);
   const warehouse = ctx.warehouse(row.warehouse_id);
   if (!warehouse) throw new ConflictError(`The consignment's warehouse "${row.warehouse_id}" no longer exists.`);
   const outcome = await allocateTarget(deps, ctx, { kind: 'rules' }, {
@@ -34,7 +34,7 @@ export async function allocateUnallocated(deps: ConsignmentDeps, company: string
   const updated = await deps.db.transaction().execute(async (trx) => {
     const u = await updateIfVersion(trx, company, identifier, row.version, patch);
     if (!u) return undefined;
-    const consignment = toApi(u, deps.registry, ctx.settings.extraCustomFields);
+    const consignment = toApi(u, ctx.names, ctx.settings.extraCustomFields);
     const events: PendingEvent[] = [{ type: ConsignmentEvents.updated, data: { consignment } }];
     if (a) {
       events.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: u.service_id, consignment_number: u.consignment_number } });
@@ -53,5 +53,5 @@ export async function allocateUnallocated(deps: ConsignmentDeps, company: string
   }
   deps.afterCommit();
   if (!a) throw new HttpError(409, updated.rejection_reason ?? 'The consignment could not be allocated.', { rejection_reason: updated.rejection_reason });
-  return toApi(updated, deps.registry, ctx.settings.extraCustomFields);
+  return toApi(updated, ctx.names, ctx.settings.extraCustomFields);
 }

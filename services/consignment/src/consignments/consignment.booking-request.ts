@@ -82,7 +82,7 @@ export function bookingRequest(data: ConsignmentData, s: BookingSubject): Bookin
     company: s.company, consignmentIdentifier: s.identifier, orderNumber: s.orderNumber,
     serviceName: s.serviceName, origin, destination: s.destination, parcels: s.parcels, options: s.options,
     shippingDate: (data.shipping_date as string | null) ?? null,
-    originTimeZone: s.warehouse.timezone,
+    originTimeZone: s.warehouse.timezone, originCutoff: s.warehouse.cutoff ?? null,
     originContact: senderContact(data, s.warehouse.contact), destinationContact: recipientContact(data),
     description: described,
     customs: customsOf(data, origin, s.destination, s.orderNumber),

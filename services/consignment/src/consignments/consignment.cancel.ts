@@ -14,7 +14,7 @@ export async function cancelConsignment(deps: ConsignmentDeps, company: string, 
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();
   const ctx = await deps.companies.get(company);
-  if (row.status === 'Cancelled') return toApi(row, deps.registry, ctx.settings.extraCustomFields);
+  if (row.status === 'Cancelled') return toApi(row, ctx.names, ctx.settings.extraCustomFields);
   assertCancellable(row.status);
   if (isAllocated(row.status) && row.carrier_id && row.consignment_number) {
     const carrier = ctx.bookedBy(row.carrier_id, carrierNameOf(row.service_id));
@@ -30,7 +30,7 @@ export async function cancelConsignment(deps: ConsignmentDeps, company: string, 
   const updated = await deps.db.transaction().execute(async (trx) => {
     const u = await updateIfVersion(trx, company, identifier, row.version, { status: 'Cancelled', rejection_reason: null });
     if (!u) return undefined;
-    const consignment = toApi(u, deps.registry, ctx.settings.extraCustomFields);
+    const consignment = toApi(u, ctx.names, ctx.settings.extraCustomFields);
     await recordStatus(trx, identifier, 'Cancelled', null);
     await recordEvents(trx, company, [
       { type: ConsignmentEvents.cancelled, data: { consignment, released: isAllocated(row.status) ? { carrier_id: row.carrier_id, consignment_number: row.consignment_number } : null } },
@@ -40,5 +40,5 @@ export async function cancelConsignment(deps: ConsignmentDeps, company: string, 
   });
   if (!updated) throw new ConflictError('The consignment was changed by another request at the same time; fetch it and try again.');
   deps.afterCommit();
-  return toApi(updated, deps.registry, ctx.settings.extraCustomFields);
+  return toApi(updated, ctx.names, ctx.settings.extraCustomFields);
 }

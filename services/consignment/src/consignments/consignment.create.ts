@@ -67,7 +67,7 @@ async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: stri
   const rows: CreatedRow[] = items.map((p) => toRow(company, p));
   // Everything the events say is known before the insert (no column they show has a database default).
   const events: PendingEvent[] = rows.flatMap((row) => {
-    const consignment = toApi(storedView(row), deps.registry, ctx.settings.extraCustomFields);
+    const consignment = toApi(storedView(row), ctx.names, ctx.settings.extraCustomFields);
     const list: PendingEvent[] = [{ type: ConsignmentEvents.created, data: { consignment } }];
     if (row.status === 'Allocated') {
       list.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: row.service_id, consignment_number: row.consignment_number } });

@@ -35,5 +35,5 @@ export async function markPrinted(deps: ConsignmentDeps, company: string, identi
   if (moved) deps.afterCommit();
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();
-  return toApi(row, deps.registry, ctx.settings.extraCustomFields);
+  return toApi(row, ctx.names, ctx.settings.extraCustomFields);
 }

@@ -12,7 +12,7 @@ export async function getConsignment(deps: ConsignmentDeps, company: string, ide
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();
   const ctx = await deps.companies.get(company);
-  return toApi(row, deps.registry, ctx.settings.extraCustomFields);
+  return toApi(row, ctx.names, ctx.settings.extraCustomFields);
 }
 
 export interface ListQuery {
@@ -56,5 +56,5 @@ export async function listConsignments(deps: ConsignmentDeps, company: string, q
     if (filter.orderNumber !== undefined) params.set('order_number', filter.orderNumber);
     next = `${baseUrl}/consignments?${params.toString()}`;
   }
-  return { count: page.count, next, results: page.rows.map((r) => toApi(r, deps.registry, ctx.settings.extraCustomFields)) };
+  return { count: page.count, next, results: page.rows.map((r) => toApi(r, ctx.names, ctx.settings.extraCustomFields)) };
 }

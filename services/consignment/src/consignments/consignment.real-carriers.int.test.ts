@@ -58,7 +58,9 @@ describe('consignments at real carriers through carrier-link', () => {
     const c = await h.create(body);
     expect([c.current_status.status, c.current_status.rejection_reason, c.service_id]).toEqual(['Allocated', null, 'DHL Express|DHL Express Worldwide']);
     expect(c.consignment_number).toMatch(/^\d{10}$/);
-    const sent = h.dhl.lastBodies.get('ship') as { content: { isCustomsDeclarable: boolean; incoterm: string; exportDeclaration: { invoice: { number: string }; lineItems: Array<{ commodityCodes: Array<{ value: string }> }> } } };
+    const sent = h.dhl.lastBodies.get('ship') as { plannedShippingDateAndTime: string; content: { isCustomsDeclarable: boolean; incoterm: string; exportDeclaration: { invoice: { number: string }; lineItems: Array<{ commodityCodes: Array<{ value: string }> }> } } };
+    // The warehouse's own cutoff (16:30 London time) is when DHL collects.
+    expect(sent.plannedShippingDateAndTime).toMatch(/^\d{4}-\d{2}-\d{2}T16:30:00GMT\+0[01]:00$/);
     expect(sent.content).toMatchObject({ isCustomsDeclarable: true, incoterm: 'DAP', exportDeclaration: { invoice: { number } } });
     expect(sent.content.exportDeclaration.lineItems[0].commodityCodes[0].value).toBe('490199');
     const calls = h.dhl.requests.length;
@@ -75,6 +77,8 @@ describe('consignments at real carriers through carrier-link', () => {
     const queued = await eventually(async () => ((await h.api('get', '/dashboard/exceptions')).body.results as Array<{ identifier: string }>)
       .find((r) => r.identifier === c.identifier), { what: 'the refusal in the exceptions queue' });
     expect(queued).toMatchObject({ kind: 'refused', rejection_reason: c.current_status.rejection_reason });
+    const byName = await h.create(consignmentBody(order(), { carrier: 'ups' }, { postcode: 'ZZ9 9ZZ' }));
+    expect([byName.current_status.status, byName.carrier, byName.current_status.rejection_reason]).toEqual(['Unallocated', 'UPS', c.current_status.rejection_reason]);
   });
 
   it('records an outage during booking as a refusal that says so and as a carrier-call anomaly for the operator', async () => {

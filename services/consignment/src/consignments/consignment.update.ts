@@ -47,7 +47,7 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
     updated = await deps.db.transaction().execute(async (trx) => {
       const u = await updateIfVersion(trx, company, identifier, row.version, patch);
       if (!u) return undefined;
-      const consignment = toApi(u, deps.registry, ctx.settings.extraCustomFields);
+      const consignment = toApi(u, ctx.names, ctx.settings.extraCustomFields);
       events.push({ type: ConsignmentEvents.updated, data: { consignment } });
       if (outcome?.allocated) events.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: u.service_id, consignment_number: u.consignment_number } });
       if (outcome && !outcome.allocated && isAllocated(row.status)) {
@@ -72,7 +72,7 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
   if (!keep && isAllocated(row.status) && row.carrier_id && row.consignment_number) {
     await release(deps, ctx, { identifier, carrierId: row.carrier_id, consignmentNumber: row.consignment_number, serviceId: row.service_id });
   }
-  return toApi(updated, deps.registry, ctx.settings.extraCustomFields);
+  return toApi(updated, ctx.names, ctx.settings.extraCustomFields);
 }
 
 function buildPatch(row: ConsignmentRow, input: PreparedInput, outcome: AllocationOutcome | null): ConsignmentPatch {

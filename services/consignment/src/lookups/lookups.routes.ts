@@ -39,6 +39,7 @@ export function lookupRoutes(companies: CompanyDirectory): Router {
       name: w.name,
       is_default: w.isDefault,
       timezone: w.timezone,
+      collection_cutoff: w.cutoff ?? null,
       address: w.address,
     })));
   });

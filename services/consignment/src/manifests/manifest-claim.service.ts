@@ -40,7 +40,7 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
     const updated = await markManifested(trx, company, claimed, req.manifestId);
     await recordStatuses(trx, updated, `manifest ${req.manifestId}`);
     await writeEvents(trx, updated.map((u) => newEnvelope(ConsignmentEvents.statusChanged, company, {
-      consignment: toApi(u, deps.registry, ctx.settings.extraCustomFields), from: before.get(u.identifier), to: 'Manifested',
+      consignment: toApi(u, ctx.names, ctx.settings.extraCustomFields), from: before.get(u.identifier), to: 'Manifested',
     })));
     changed = true;
     return toClaimResult(req.manifestId, carrier, warehouse, req.identifiers, updated);

@@ -8,6 +8,7 @@ import * as listOrder from './20261122040000_list_order';
 import * as idempotencyResponseJson from './20261124000000_idempotency_response_json';
 import * as dashboard from './20261126000000_dashboard';
 import * as carrierCallAnomalies from './20261126010000_carrier_call_anomalies';
+import * as warehouseCutoff from './20261126020000_warehouse_cutoff';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261124000000_idempotency_response_json': idempotencyResponseJson,
   '20261126000000_dashboard': dashboard,
   '20261126010000_carrier_call_anomalies': carrierCallAnomalies,
+  '20261126020000_warehouse_cutoff': warehouseCutoff,
 };

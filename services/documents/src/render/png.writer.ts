@@ -1,4 +1,4 @@
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { barsWidth, matrixGrid } from '../labels/barcodes';
 import { DESIGN_DPI, pixelSize, type LabelElement, type LabelLayout } from '../labels/layout.model';
 import { textWidth } from '../labels/text-metrics';
@@ -59,17 +59,41 @@ function draw(ctx: SKRSContext2D, e: LabelElement, k: number): void {
   }
 }
 
-/** Rasterises one label at `dpi`: 812×1218 px for 4x6 at 203 dpi, 1200×1800 at 300. */
-export function pngLabel(layout: LabelLayout, dpi: number): Buffer {
+/** Paints a label on a canvas of its pixel size at `dpi`: white ground, shapes, then text on top. */
+export function paintLabel(ctx: SKRSContext2D, layout: LabelLayout, dpi: number): void {
   registerFonts();
   const { width, height } = pixelSize(layout.size, dpi);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
   ctx.fillStyle = 'white';
   ctx.fillRect(0, 0, width, height);
   ctx.textBaseline = 'alphabetic';
   const k = dpi / DESIGN_DPI;
   for (const e of layout.elements) if (e.kind !== 'text') draw(ctx, e, k);
   for (const e of layout.elements) if (e.kind === 'text') draw(ctx, e, k);
+}
+
+/**
+ * One canvas per thread, painted over for each label of the same pixel size. A new 4 MB canvas per label
+ * cost more than drawing it (the allocation's page faults and the first fill), and `canvas.data()` is a
+ * view of its pixels, read synchronously by the encoder before the next label is painted.
+ */
+let reused: { canvas: Canvas; ctx: SKRSContext2D; width: number; height: number } | undefined;
+function canvasOf(width: number, height: number): { canvas: Canvas; ctx: SKRSContext2D } {
+  if (!reused || reused.width !== width || reused.height !== height) {
+    const canvas = createCanvas(width, height);
+    reused = { canvas, ctx: canvas.getContext('2d'), width, height };
+  }
+  return reused;
+}
+
+/** Rasterises one label at `dpi`: 812×1218 px for 4x6 at 203 dpi, 1200×1800 at 300. */
+export function pngLabel(layout: LabelLayout, dpi: number): Buffer {
+  const { width, height } = pixelSize(layout.size, dpi);
+  const { canvas, ctx } = canvasOf(width, height);
+  ctx.save();
+  try {
+    paintLabel(ctx, layout, dpi);
+  } finally {
+    ctx.restore();
+  }
   return encodeGreyPng(canvas.data(), width, height);
 }

@@ -14,9 +14,14 @@ export const PARKING_DAYS = 30;
  * the other's rows. Taken in one fixed order (by key), so two transactions cannot deadlock on them.
  */
 export async function lockTrackingNumbers(trx: Transaction<TrackingDb>, carrierId: string, numbers: string[]): Promise<void> {
+  await lockCarrierNumbers(trx, numbers.map((number) => ({ carrierId, number })));
+}
+
+/** `lockTrackingNumbers` for numbers of several carriers at once (a batch of consignment events): one ordered statement. */
+export async function lockCarrierNumbers(trx: Transaction<TrackingDb>, numbers: Array<{ carrierId: string; number: string }>): Promise<void> {
   if (numbers.length === 0) return;
   // Carrier identifiers are slugs (no spaces), so the key is unambiguous; text cannot hold NUL.
-  const keys = numbers.map((n) => `${carrierId} ${n}`);
+  const keys = numbers.map((n) => `${n.carrierId} ${n.number}`);
   await sql`select pg_advisory_xact_lock(k) from (select distinct hashtextextended(x, 0) as k from unnest(${keys}::text[]) as x order by k) as ordered`
     .execute(trx);
 }

@@ -1,12 +1,12 @@
 import type { TrackedCarriers } from '../carriers/tracked-carrier';
 import { EventType } from '@waybill/contracts';
-import { idempotent, type EventEnvelope, type Subscription } from '@waybill/messaging';
+import { batchedIdempotent, type EventEnvelope, type Subscription } from '@waybill/messaging';
 import type { TrackingDeps } from '../deps';
 import { destinationOf } from '../page/destination';
-import { lockTrackingNumbers } from '../parking/parking.repository';
+import { lockCarrierNumbers } from '../parking/parking.repository';
 import { afterApplied, applyParked, type ParkedApplied } from '../parking/parking.service';
 import { countApplied } from '../parking/parking.metrics';
-import { applyConsignmentFacts, type ConsignmentFacts } from './projection.repository';
+import { applyConsignmentFacts, applyManyConsignmentFacts, type ConsignmentFacts, type FactsAt } from './projection.repository';
 
 /** What this service reads of the consignment in the consignment service's events (contracts/events). */
 interface ConsignmentView {
@@ -52,26 +52,53 @@ export function factsOf(event: EventEnvelope, registry: TrackedCarriers): Consig
 }
 
 /**
+ * Events per transaction at most (and the subscription's prefetch). No wait: a batch is what the broker
+ * delivered together, so a quiet stream is applied event by event as before, and a busy one (a batch of
+ * consignments created at once) costs one transaction per batch instead of one per event.
+ */
+export const PROJECTION_BATCH = { maxBatch: 50, maxWaitMs: 0 };
+
+/**
  * Keeps the projection of consignments and their tracking numbers. Events may arrive out of order
  * (retries, competing consumers): one older than the stored state is skipped by its occurred_at.
  * When a consignment gets a tracking number that has parked events (the carrier's push came first),
- * they are applied in the same transaction; the numbers are locked first, as a push parking events
- * locks them, so neither can miss the other.
+ * they are applied in the same transaction; every number of the batch is locked first, in one ordered
+ * statement as a push parking events locks them, so neither can miss the other and no two lockers
+ * deadlock. Events of a batch are applied in their order (consecutive ones without carrier numbers
+ * together, each consignment's still in order); a batch that fails is applied again event by event
+ * (batchedIdempotent), so one event that cannot be applied does not hold back the others.
  */
 export function startProjectionConsumer(deps: TrackingDeps): Promise<Subscription> {
+  const apply = batchedIdempotent({ db: deps.db }, 'consignment-projection', PROJECTION_BATCH, async (trx, events) => {
+    const all = events.map((e) => ({ e, facts: factsOf(e, deps.registry) }));
+    await lockCarrierNumbers(trx, all.flatMap(({ facts }) => (facts?.carrierId ? facts.parcels.map((p) => ({ carrierId: facts.carrierId!, number: p.trackingNumber })) : [])));
+    const parked = new Map<string, ParkedApplied>();
+    // Events that carry no tracking number of a carrier cannot take parked events: a run of them is
+    // upserted together. One that does is applied alone, at its place, with the parked events it takes.
+    let run: FactsAt[] = [];
+    const applyRun = async () => {
+      if (run.length) await applyManyConsignmentFacts(trx, run);
+      run = [];
+    };
+    for (const { e, facts } of all) {
+      if (!facts) continue;
+      const numbers = facts.carrierId ? facts.parcels.map((p) => p.trackingNumber) : [];
+      if (numbers.length === 0) {
+        run.push({ facts, occurredAt: new Date(e.occurred_at) });
+        continue;
+      }
+      await applyRun();
+      if (await applyConsignmentFacts(trx, facts, new Date(e.occurred_at))) parked.set(e.id, await applyParked(trx, deps.registry, facts.carrierId!, numbers));
+    }
+    await applyRun();
+    return parked;
+  });
   return deps.bus.subscribe({
     queue: 'tracking-ingest.consignment-events',
     bindings: CONSIGNMENT_EVENT_TYPES,
+    prefetch: PROJECTION_BATCH.maxBatch,
     handler: async (event: EventEnvelope) => {
-      let parked: ParkedApplied | undefined;
-      await idempotent({ db: deps.db }, 'consignment-projection', async (trx, e) => {
-        const facts = factsOf(e, deps.registry);
-        if (!facts) return;
-        const numbers = facts.carrierId ? facts.parcels.map((p) => p.trackingNumber) : [];
-        if (numbers.length) await lockTrackingNumbers(trx, facts.carrierId!, numbers);
-        const applied = await applyConsignmentFacts(trx, facts, new Date(e.occurred_at));
-        if (applied && numbers.length) parked = await applyParked(trx, deps.registry, facts.carrierId!, numbers);
-      })(event);
+      const parked = await apply(event);
       if (!parked?.taken) return;
       countApplied(parked.fresh.length);
       await afterApplied(deps, parked);

@@ -2,7 +2,7 @@ import { migrateToLatest, openDatabase, type Database } from '@waybill/db';
 import { createTestDatabase, type TestDatabase } from '@waybill/testing';
 import type { TrackingDb } from '../database';
 import { migrations } from '../migrations';
-import { applyConsignmentFacts, type ConsignmentFacts } from './projection.repository';
+import { applyConsignmentFacts, applyManyConsignmentFacts, type ConsignmentFacts, type FactsAt } from './projection.repository';
 
 /** The projection of consignments and their parcels, as the consignment events keep it. */
 describe('consignment projection', () => {
@@ -71,5 +71,35 @@ describe('consignment projection', () => {
     await apply(f, at(0));
     expect(await apply({ ...f, orderNumber: 'SAME-TIME' }, at(0))).toBe(true);
     expect((await stored(f.identifier))?.order_number).toBe('SAME-TIME');
+  });
+
+  it('applies a batch of events with the same outcome as one by one, in order for each consignment', async () => {
+    const page = { cancelled: false, serviceName: 'GDOM', packageCount: 2, expectedDeliveryDate: null, destination: { town: 'Leeds', district: 'LS1', country: 'GB', timeZone: 'Europe/London' } };
+    const batch = (): FactsAt[] => {
+      const [a, b, c] = [facts(), facts({ carrierId: null, parcels: [] }), facts({ page })];
+      const unallocated = { ...a, carrierId: null, carrierName: null, serviceId: null, consignmentNumber: null };
+      return [
+        { facts: a, occurredAt: at(0) }, { facts: b, occurredAt: at(0) }, { facts: unallocated, occurredAt: at(1) },
+        { facts: { ...b, orderNumber: 'OLDER' }, occurredAt: at(-1) }, { facts: c, occurredAt: at(3) },
+        { facts: { ...c, company: 'globex', orderNumber: 'THEIRS' }, occurredAt: at(4) },
+        { facts: { ...a, carrierId: 'swiftpost', parcels: [{ trackingNumber: 'GC1', reference: 'pkg-1' }] }, occurredAt: at(2) },
+        { facts: { ...c, orderNumber: 'NEWER', page: { ...page, cancelled: true } }, occurredAt: at(5) },
+      ];
+    };
+    const state = async (items: FactsAt[]) => Promise.all([...new Set(items.map((i) => i.facts.identifier))].map(async (id) => ({
+      stored: await database.db.selectFrom('tracked_consignments').select(['company', 'order_number', 'carrier_id', 'source_at', 'cancelled', 'destination_town'])
+        .where('identifier', '=', id).executeTakeFirst(),
+      parcels: await parcels(id),
+    })));
+    const oneByOne = batch();
+    const outcomesOneByOne: boolean[] = [];
+    for (const item of oneByOne) outcomesOneByOne.push(await apply(item.facts, item.occurredAt));
+    const together = batch();
+    const outcomesTogether = await database.db.transaction().execute((trx) => applyManyConsignmentFacts(trx, together));
+
+    expect(outcomesTogether).toEqual(outcomesOneByOne);
+    expect(outcomesTogether).toEqual([true, true, true, false, true, false, true, true]);
+    expect(await state(together)).toEqual(await state(oneByOne));
+    expect((await state(together))[2].stored).toEqual({ company: 'acme', order_number: 'NEWER', carrier_id: 'generic', source_at: at(5), cancelled: true, destination_town: 'Leeds' });
   });
 });

@@ -27,6 +27,12 @@ export interface PageFacts {
   destination: Destination;
 }
 
+/** What one consignment event says, and when it happened. */
+export interface FactsAt {
+  facts: ConsignmentFacts;
+  occurredAt: Date;
+}
+
 /**
  * Applies what the consignment service says a consignment now is, unless a newer event already did.
  * Returns false when skipped (older than what is stored, or a different company claiming the identifier).
@@ -35,35 +41,79 @@ export interface PageFacts {
  * costs one statement, plus one for its parcels when it has some.
  */
 export async function applyConsignmentFacts(trx: Transaction<TrackingDb>, facts: ConsignmentFacts, occurredAt: Date): Promise<boolean> {
-  const row = {
-    company: facts.company, order_number: facts.orderNumber, carrier_id: facts.carrierId, carrier_name: facts.carrierName,
+  return (await applyManyConsignmentFacts(trx, [{ facts, occurredAt }]))[0];
+}
+
+/**
+ * `applyConsignmentFacts` for a batch of events, in their order, with the same outcome as one by one:
+ * the consignments of the batch are upserted by one statement (a batch of consignments seen for the first
+ * time without parcels costs that statement alone). An identifier cannot be upserted twice in one
+ * statement, so its later events go in later rounds. Returns whether each event was applied.
+ */
+export async function applyManyConsignmentFacts(trx: Transaction<TrackingDb>, items: FactsAt[]): Promise<boolean[]> {
+  const applied = items.map(() => false);
+  let pending = items.map((item, at) => ({ item, at }));
+  while (pending.length > 0) {
+    const seen = new Set<string>();
+    const round: typeof pending = [];
+    const later: typeof pending = [];
+    for (const p of pending) {
+      (seen.has(p.item.facts.identifier) ? later : round).push(p);
+      seen.add(p.item.facts.identifier);
+    }
+    // One statement writes the same columns for every row: events with and without page facts apart.
+    for (const group of [round.filter((p) => p.item.facts.page), round.filter((p) => !p.item.facts.page)]) {
+      if (group.length === 0) continue;
+      const inserted = await upsertConsignments(trx, group.map((p) => p.item));
+      for (const { item, at } of group) {
+        const wasInserted = inserted.get(item.facts.identifier);
+        if (wasInserted === undefined) continue;
+        applied[at] = true;
+        await writeParcels(trx, item.facts, wasInserted);
+      }
+    }
+    pending = later;
+  }
+  return applied;
+}
+
+/** The upsert of a round (distinct identifiers): which rows were written, and whether each was new. */
+async function upsertConsignments(trx: Transaction<TrackingDb>, items: FactsAt[]): Promise<Map<string, boolean>> {
+  const rows = items.map(({ facts, occurredAt }) => ({
+    identifier: facts.identifier, company: facts.company, order_number: facts.orderNumber, carrier_id: facts.carrierId, carrier_name: facts.carrierName,
     service_id: facts.serviceId, consignment_number: facts.consignmentNumber, source_at: occurredAt.toISOString(),
     ...pageColumns(facts.page),
-  };
-  const applied = await trx.insertInto('tracked_consignments').values({ identifier: facts.identifier, ...row })
-    .onConflict((oc) => oc.column('identifier').doUpdateSet(row).where((eb) => eb.and([
-      eb('tracked_consignments.company', '=', eb.ref('excluded.company')),
-      eb('tracked_consignments.source_at', '<=', eb.ref('excluded.source_at')),
-    ])))
-    .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
-    .executeTakeFirst();
-  if (!applied) return false;
+  }));
+  const columns = Object.keys(rows[0]).filter((c) => c !== 'identifier') as Array<keyof typeof rows[0] & string>;
+  const written = await trx.insertInto('tracked_consignments').values(rows)
+    .onConflict((oc) => oc.column('identifier')
+      .doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never)
+      .where((eb) => eb.and([
+        eb('tracked_consignments.company', '=', eb.ref('excluded.company')),
+        eb('tracked_consignments.source_at', '<=', eb.ref('excluded.source_at')),
+      ])))
+    .returning(['identifier', sql<boolean>`(xmax = 0)`.as('inserted')])
+    .execute();
+  return new Map(written.map((r) => [r.identifier, r.inserted]));
+}
+
+/** The parcels of an applied event: those it no longer carries retired (not on a first sight), its own upserted. */
+async function writeParcels(trx: Transaction<TrackingDb>, facts: ConsignmentFacts, inserted: boolean): Promise<void> {
   const keep = facts.carrierId ? facts.parcels : [];
-  if (!applied.inserted) {
+  if (!inserted) {
     let stale = trx.updateTable('parcels').set({ active: false }).where('consignment_identifier', '=', facts.identifier);
     if (keep.length) {
       stale = stale.where((eb) => eb.or([eb('tracking_number', 'not in', keep.map((p) => p.trackingNumber)), eb('carrier_id', '!=', facts.carrierId!)]));
     }
     await stale.execute();
   }
-  if (keep.length === 0) return true;
+  if (keep.length === 0) return;
   // The tracking numbers are distinct (see factsOf), so one multi-row upsert never touches a row twice.
   await trx.insertInto('parcels').values(keep.map((p) => ({
     company: facts.company, consignment_identifier: facts.identifier, carrier_id: facts.carrierId!, tracking_number: p.trackingNumber, package_reference: p.reference,
   }))).onConflict((oc) => oc.columns(['consignment_identifier', 'tracking_number']).doUpdateSet((eb) => ({
     active: true, carrier_id: eb.ref('excluded.carrier_id'), package_reference: eb.ref('excluded.package_reference'),
   }))).execute();
-  return true;
 }
 
 function pageColumns(page: PageFacts | undefined) {
