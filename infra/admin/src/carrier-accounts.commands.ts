@@ -39,7 +39,8 @@ function keysHelp(): string {
  * with DATA_ENCRYPTION_KEY (the services' key) and printed masked only.
  */
 export function registerCarrierAccountCommands(program: Command, withTarget: WithTarget): void {
-  const accounts = program.command('carrier-accounts').description("a company's accounts with real carriers (UPS, Royal Mail, DHL Express)");
+  const carriers = realCarrierDeclarations();
+  const accounts = program.command('carrier-accounts').description(`a company's accounts with real carriers (${carriers.map((c) => c.name).join(', ')})`);
   const withAdmin = (fn: (admin: CarrierLinkAdmin) => Promise<void>) => withTarget(async (target, key) => {
     // Standard output is the command's JSON answer: the carrier client's call logs stay out of it unless asked for.
     process.env.LOG_LEVEL ??= 'error';
@@ -51,7 +52,7 @@ export function registerCarrierAccountCommands(program: Command, withTarget: Wit
     }
   });
 
-  accounts.command('add <company>').requiredOption('--carrier <carrier>', 'the carrier: ups, royalmail or dhl_express')
+  accounts.command('add <company>').requiredOption('--carrier <carrier>', `the carrier: ${carriers.map((c) => c.carrier).join(', ')}`)
     .requiredOption('--name <name>', 'what the account is called').option('--live', "use the carrier's production host (default: its test host)")
     .option('--disabled', 'add it disabled').option('--label-format <pdf|zpl>', 'the format labels are booked in')
     .option('--credential <key=value>', 'one credential, repeatable', collect)
