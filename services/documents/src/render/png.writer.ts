@@ -1,19 +1,29 @@
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { barsWidth, matrixGrid } from '../labels/barcodes';
 import { DESIGN_DPI, pixelSize, type LabelElement, type LabelLayout } from '../labels/layout.model';
 import { textWidth } from '../labels/text-metrics';
 import { encodeGreyPng } from './png.encode';
 import { darkRuns } from './runs';
 
+type Canvas = typeof import('@napi-rs/canvas');
+
 // Arimo ships inside its npm package and has Helvetica's metrics, so text fills the same width as in the PDF.
 const FAMILY = 'WaybillArimo';
-let fontsReady = false;
-function registerFonts(): void {
-  if (fontsReady) return;
+let loaded: Canvas | undefined;
+
+/**
+ * Skia (the native library behind @napi-rs/canvas, 16 to 30 MB resident once loaded) is loaded with the
+ * first PNG label, not when the service starts: most processes never rasterise one, and the one-process
+ * demo must stay small at rest.
+ */
+function canvasLib(): Canvas {
+  if (loaded) return loaded;
+  const lib = require('@napi-rs/canvas') as Canvas;
   for (const weight of ['400', '700']) {
-    GlobalFonts.registerFromPath(require.resolve(`@fontsource/arimo/files/arimo-latin-${weight}-normal.woff2`), FAMILY);
+    lib.GlobalFonts.registerFromPath(require.resolve(`@fontsource/arimo/files/arimo-latin-${weight}-normal.woff2`), FAMILY);
   }
-  fontsReady = true;
+  loaded = lib;
+  return lib;
 }
 
 /** Helvetica's ascender: the PDF writer puts the baseline this far below the top of the text box. */
@@ -61,7 +71,7 @@ function draw(ctx: SKRSContext2D, e: LabelElement, k: number): void {
 
 /** Rasterises one label at `dpi`: 812×1218 px for 4x6 at 203 dpi, 1200×1800 at 300. */
 export function pngLabel(layout: LabelLayout, dpi: number): Buffer {
-  registerFonts();
+  const { createCanvas } = canvasLib();
   const { width, height } = pixelSize(layout.size, dpi);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
