@@ -155,6 +155,8 @@ describe('console: webhook targets in production mode (WEBHOOK_ALLOW_PRIVATE=0)'
   it('shows why a private address is refused', async () => {
     const { page } = browser;
     await signIn(page, stack);
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByLabel('URL').fill('https://127.0.0.1/hooks');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const refused = await client(stack).post('/webhooks/endpoints', { url: 'https://127.0.0.1/hooks' });

@@ -1,7 +1,7 @@
 import type {
   ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
   ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope, ManifestFailedData,
-  PodRetrievedData, TrackingConsignmentProgressedData, TrackingUpdatedData,
+  PodRetrievedData, TrackingConsignmentProgressedData, TrackingUpdatedData, CarrierTrackingPolledData,
 } from './generated/events';
 import { SchemaId } from './schemas';
 import { prefixErrors, validate, type ValidationResult } from './validation';
@@ -20,6 +20,7 @@ export const EventType = {
   TrackingUpdated: 'tracking.tracking.updated',
   PodRetrieved: 'tracking.pod.retrieved',
   TrackingConsignmentProgressed: 'tracking.consignment.progressed',
+  CarrierTrackingPolled: 'carrier_link.tracking.polled',
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];
@@ -37,6 +38,7 @@ export interface EventDataByType {
   'tracking.tracking.updated': TrackingUpdatedData;
   'tracking.pod.retrieved': PodRetrievedData;
   'tracking.consignment.progressed': TrackingConsignmentProgressedData;
+  'carrier_link.tracking.polled': CarrierTrackingPolledData;
 }
 
 /** An envelope whose `data` is typed by its `type`. */
@@ -58,6 +60,7 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.TrackingUpdated]: SchemaId.TrackingUpdatedData,
   [EventType.PodRetrieved]: SchemaId.PodRetrievedData,
   [EventType.TrackingConsignmentProgressed]: SchemaId.TrackingConsignmentProgressedData,
+  [EventType.CarrierTrackingPolled]: SchemaId.CarrierTrackingPolledData,
 };
 
 /**

@@ -71,6 +71,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'manifest_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
     description: 'Manifest identifier, as POST /manifest returned it. One of another company answers 404.',
   },
+  account_id: {
+    name: 'account_id', in: 'path', required: true, schema: { type: 'string' },
+    description: 'Carrier account identifier, as created. One of another company answers 404.',
+  },
   endpoint_id: {
     name: 'endpoint_id', in: 'path', required: true, schema: { type: 'string' },
     description: 'Webhook endpoint id. One of another company answers 404.',

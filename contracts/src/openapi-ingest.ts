@@ -24,17 +24,24 @@ export const ingestOperations: readonly OperationDef[] = [
       + 'that overtakes the allocation that issued its number is never lost. Consignments move to Despatched (any package in transit or out for '
       + 'delivery), Exception (any package\'s latest event a failed delivery, exception or return) or Delivered (every '
       + 'package delivered), judged by each package\'s latest event by carrier time, never backwards, for companies with '
-      + 'tracking enabled. A delivery makes Waybill fetch the proof of delivery from the carrier.',
-    security: [{ CarrierSignature: [] }],
+      + 'tracking enabled. A delivery makes Waybill fetch the proof of delivery from the carrier.\n\n'
+      + 'A carrier that pushes with OAuth (UPS Track Alert, `carrier_id` `ups`) may instead post its own body with '
+      + '`Authorization: Bearer <token>` (from `POST /ingest/v1/carriers/ups/oauth/token` with the account\'s webhook client '
+      + 'credentials) and `x-api-key: <client id>`; a missing, wrong or expired token, or an `x-api-key` other than the client '
+      + 'the token was issued to, answers 401.',
+    security: [{ CarrierSignature: [] }, { CarrierPushToken: [] }],
     parameters: [{
-      name: 'x-waybill-signature', in: 'header', required: true, schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
-      description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.',
+      name: 'x-waybill-signature', in: 'header', required: false, schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
+      description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`; required unless the carrier pushes with a Bearer token.',
+    }, {
+      name: 'x-api-key', in: 'header', required: false, schema: { type: 'string' },
+      description: 'With a Bearer token: the webhook client id the token was issued to.',
     }],
     requestBody: { required: true, ...json('The generic push body.', schemaRef('TrackingPush')) },
     responses: {
       202: json('Stored; what was new, what was already known, and which numbers are unknown.', schemaRef('TrackingPushResult')),
-      401: plainError('Wrong or missing signature, `t` more than 5 minutes away, or an unknown carrier_id.', {
-        'WWW-Authenticate': { description: '`Signature realm="waybill-ingest", headers="x-waybill-signature"`.', schema: { type: 'string' } },
+      401: plainError('Wrong or missing signature, `t` more than 5 minutes away, an unknown carrier_id, or (Bearer pushes) no valid token.', {
+        'WWW-Authenticate': { description: '`Signature realm="waybill-ingest", headers="x-waybill-signature"`, or `Bearer ...` for a token push.', schema: { type: 'string' } },
       }),
     },
     errors: [400, 413, 415],

@@ -106,7 +106,7 @@ describe('buildOpenApi', () => {
 
   it('documents the carrier tracking push and proof-of-delivery links with their own credentials', () => {
     const push = doc.paths['/ingest/v1/carriers/{carrier_id}/tracking'].post;
-    expect(push.security).toEqual([{ CarrierSignature: [] }]);
+    expect(push.security).toEqual([{ CarrierSignature: [] }, { CarrierPushToken: [] }]);
     expect(push.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TrackingPush' });
     expect(Object.keys(push.responses)).toEqual(expect.arrayContaining(['202', '400', '401']));
     expect(push.responses['401'].headers).toHaveProperty('WWW-Authenticate');
@@ -114,5 +114,45 @@ describe('buildOpenApi', () => {
     expect(pod.security).toEqual([]);
     expect(Object.keys(pod.responses)).toEqual(expect.arrayContaining(['200', '403', '404', '410']));
     expect(doc.components.securitySchemes.CarrierSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-waybill-signature' });
+  });
+
+  describe('carrier accounts', () => {
+    // What an adapter declares (libs/carriers builds these from the adapters; the gateway passes them in).
+    const carriers = [
+      { carrier: 'acme', name: 'Acme', booking_label_formats: ['pdf' as const], keys: [
+        { name: 'api_key', required: true, secret: true, description: 'The key.' },
+        { name: 'region', required: false, secret: false, description: 'Where.' },
+      ] },
+    ];
+    const withCarriers = buildOpenApi({ carriers }) as Obj;
+
+    it.each([
+      ['get', '/carrier-accounts', '200'], ['post', '/carrier-accounts', '201'], ['get', '/carrier-accounts/credential-keys', '200'],
+      ['get', '/carrier-accounts/{account_id}', '200'], ['patch', '/carrier-accounts/{account_id}', '200'], ['delete', '/carrier-accounts/{account_id}', '204'],
+      ['post', '/carrier-accounts/{account_id}/check', '200'], ['post', '/carrier-accounts/{account_id}/rotate-webhook-credentials', '200'],
+    ])('documents %s %s answering %s', (method, path, status) => {
+      expect(Object.keys(withCarriers.paths[prefix + path][method].responses)).toEqual(expect.arrayContaining([status, '401', '403']));
+    });
+
+    it("derives each carrier's credentials schema from its declaration, and the create body takes the named carrier's", () => {
+      expect(withCarriers.components.schemas['CarrierCredentials.acme']).toMatchObject({
+        type: 'object', additionalProperties: false, required: ['api_key'],
+        properties: { api_key: { type: 'string', format: 'password' }, region: { type: 'string', description: 'Where.' } },
+      });
+      const body = withCarriers.paths[`${prefix}/carrier-accounts`].post.requestBody.content['application/json'].schema;
+      expect(body.allOf[0]).toEqual({ $ref: '#/components/schemas/CarrierAccountInput' });
+      expect(body.allOf[1].oneOf).toEqual([expect.objectContaining({
+        properties: { carrier: { const: 'acme' }, credentials: { $ref: '#/components/schemas/CarrierCredentials.acme' }, booking_label_format: { enum: ['pdf'] } },
+      })]);
+      expect(withCarriers.paths[`${prefix}/carrier-accounts`].post.description).toContain('Acme (`acme`): `api_key` (secret), `region` (optional)');
+      for (const ref of collectRefs(withCarriers)) expect([ref, resolvePointer(withCarriers, ref)]).toEqual([ref, expect.anything()]);
+    });
+
+    it('documents the push-token endpoint as a form with Basic client credentials', () => {
+      const token = doc.paths['/ingest/v1/carriers/{carrier_id}/oauth/token'].post;
+      expect(token.security).toEqual([{ BasicAuth: [] }]);
+      expect(Object.keys(token.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+      expect(token.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CarrierPushToken' });
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { CarrierCredentialKeys } from './generated/api';
+import { CARRIER_ACCOUNTS_TAG, carrierAccountOperations, carrierCredentialSchemas } from './openapi-carrier-accounts';
 import { buildPaths, errorResponses, pathParameters } from './openapi-helpers';
 import { publicOperations } from './openapi-paths';
 import { outboundWebhooks, WEBHOOKS_TAG } from './openapi-webhooks';
@@ -7,6 +9,11 @@ import { schemaGroups } from './schemas';
 export interface OpenApiOptions {
   /** Base URL shown to clients; defaults to the local gateway. */
   serverUrl?: string;
+  /**
+   * The real carriers' credential keys as their adapters declare them (what `GET /carrier-accounts/credential-keys`
+   * answers): each gets a `CarrierCredentials.<carrier>` schema, and the create body takes the one of the carrier it names.
+   */
+  carriers?: readonly CarrierCredentialKeys[];
 }
 
 const DESCRIPTION = `Waybill's consignments API follows the Scurri Consignments API 1.0.0 (Django REST framework style):
@@ -55,14 +62,15 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },
       WEBHOOKS_TAG,
       { name: 'Dashboard', description: 'The console\'s figures and exceptions queue, read from read models kept by events; seconds behind.' },
+      CARRIER_ACCOUNTS_TAG,
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
       { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
     ],
-    paths: buildPaths(publicOperations),
+    paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? [])]),
     webhooks: outboundWebhooks,
     components: {
-      schemas: componentSchemas(),
+      schemas: { ...componentSchemas(), ...carrierCredentialSchemas(opts.carriers ?? []) },
       parameters: pathParameters,
       responses: Object.fromEntries(Object.values(errorResponses).map(([name, response]) => [name, response])),
       securitySchemes: {
@@ -78,6 +86,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
         CarrierSignature: {
           type: 'apiKey', in: 'header', name: 'x-waybill-signature',
           description: 'Carriers only: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by the carrier\'s ingest secret.',
+        },
+        CarrierPushToken: {
+          type: 'http', scheme: 'bearer',
+          description: 'Carriers that push with OAuth (UPS Track Alert): a token from `/ingest/v1/carriers/{carrier_id}/oauth/token`, with `x-api-key: <client id>`.',
         },
       },
     },

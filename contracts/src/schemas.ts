@@ -5,6 +5,9 @@ import carrier from '../api/carrier.json';
 import carrierAccount from '../api/carrier-account.json';
 import carrierAccountInput from '../api/carrier-account-input.json';
 import carrierAccountPatch from '../api/carrier-account-patch.json';
+import carrierAccountCheck from '../api/carrier-account-check.json';
+import carrierCredentialKeys from '../api/carrier-credential-keys.json';
+import carrierPushToken from '../api/carrier-push-token.json';
 import carrierService from '../api/carrier-service.json';
 import consignment from '../api/consignment.json';
 import consignmentInput from '../api/consignment-input.json';
@@ -67,6 +70,7 @@ import testWebhook from '../webhooks/test.json';
 import trackingUpdateWebhook from '../webhooks/tracking-update.json';
 import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
 import podRetrieved from '../events/pod-retrieved.json';
+import carrierTrackingPolled from '../events/carrier-tracking-polled.json';
 import trackingUpdated from '../events/tracking-updated.json';
 import consignmentDashboard from '../api/consignment-dashboard.json';
 import webhookDashboard from '../api/webhook-dashboard.json';
@@ -121,6 +125,9 @@ export const SchemaId = {
   CarrierAccount: `${api}carrier-account.json`,
   CarrierAccountInput: `${api}carrier-account-input.json`,
   CarrierAccountPatch: `${api}carrier-account-patch.json`,
+  CarrierAccountCheck: `${api}carrier-account-check.json`,
+  CarrierCredentialKeys: `${api}carrier-credential-keys.json`,
+  CarrierPushToken: `${api}carrier-push-token.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
@@ -156,6 +163,7 @@ export const SchemaId = {
   TestWebhook: `${webhooks}test.json`,
   TrackingUpdatedData: `${events}tracking-updated.json`,
   PodRetrievedData: `${events}pod-retrieved.json`,
+  CarrierTrackingPolledData: `${events}carrier-tracking-polled.json`,
   TrackingConsignmentProgressedData: `${events}tracking-consignment-progressed.json`,
 } as const;
 
@@ -170,7 +178,7 @@ export const schemaGroups = {
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
-    consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch,
+    consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch, carrierAccountCheck, carrierCredentialKeys, carrierPushToken,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,
@@ -183,7 +191,7 @@ export const schemaGroups = {
     deliveryRulesChanged,
     documentsLabelsPrinted,
     manifestFailed,
-    trackingUpdated, podRetrieved, trackingConsignmentProgressed,
+    trackingUpdated, podRetrieved, trackingConsignmentProgressed, carrierTrackingPolled,
   ] as JsonSchema[],
   webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],
 };

@@ -42,9 +42,10 @@ export async function signIn(page: Page, stack: Stack, password = stack.creds.pa
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A browser signed in to the console, on its first page. */
-export async function openSignedIn(stack: Stack): Promise<Browser> {
+/** A browser signed in to the console, on its first page (at `viewport`'s size when given). */
+export async function openSignedIn(stack: Stack, viewport?: { width: number; height: number }): Promise<Browser> {
   const browser = await openBrowser();
+  if (viewport) await browser.page.setViewportSize(viewport);
   await signIn(browser.page, stack);
   // A session starts on the dashboard.
   await browser.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

@@ -40,6 +40,7 @@ export function client(stack: Stack, prefix = `/_api/v1/company/${stack.creds.co
     get: <T = any>(p: string, o?: { auth?: Auth }) => call<T>('GET', p, o),
     post: <T = any>(p: string, body: unknown, o?: { auth?: Auth; headers?: Record<string, string> }) => call<T>('POST', p, { ...o, body }),
     put: <T = any>(p: string, body: unknown, o?: { auth?: Auth }) => call<T>('PUT', p, { ...o, body }),
+    patch: <T = any>(p: string, body: unknown, o?: { auth?: Auth }) => call<T>('PATCH', p, { ...o, body }),
     del: <T = any>(p: string, o?: { auth?: Auth }) => call<T>('DELETE', p, o),
   };
 }

@@ -63,6 +63,13 @@ export async function tabTo(page: Page, target: Locator, maxTabs = 150): Promise
   throw new Error(`not reachable with ${maxTabs} presses of Tab`);
 }
 
+/** Reaches `target` with Tab alone and types `text` over what it holds, as a keyboard-only user would. */
+export async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
 /**
  * A screenshot at a phone's size (390×844), once the page, charts included, has reflowed to fit its
  * width without scrolling sideways; then back to `desktop`.

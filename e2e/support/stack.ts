@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createTestDatabase, deleteRedisKeys, deleteStackQueues, type TestDatabase } from '@waybill/testing';
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { SERVICE_CATALOGUE } from '@waybill/runtime';
+import { startCarrierDoubles, type CarrierDoubles } from './carrier-doubles';
 import { freePort } from './ports';
 import { ROOT, builtEntry, startProcess, waitForReady, type Proc } from './processes';
 
@@ -15,6 +16,8 @@ export interface Stack {
   baseUrl: string;
   creds: DemoCredentials;
   procs: Proc[];
+  /** The real carriers' local doubles the stack's carrier-link calls (unless `CARRIER_BASE_URL_*` was given). */
+  carriers: CarrierDoubles;
   /** Only in distributed mode: the database URL the services use. */
   databaseUrl?: string;
   /** Only in distributed mode: its WAYBILL_NAMESPACE (exchange, queues and job keys on the shared servers). */
@@ -74,10 +77,22 @@ export function availableModes(): Mode[] {
 
 export async function startStack(mode: Mode, extraEnv: Record<string, string> = {}, opts: StackOptions = {}): Promise<Stack> {
   const creds = { ...DEMO, ...opts.creds };
-  return mode === 'one-process' ? startOneProcess(extraEnv, creds) : startDistributed(extraEnv, creds, opts);
+  const carriers = await startCarrierDoubles();
+  const env = { ...carriers.env, ...extraEnv };
+  try {
+    const stack = mode === 'one-process' ? await startOneProcess(env, creds) : await startDistributed(env, creds, opts);
+    const stopServices = stack.stop;
+    return { ...stack, carriers, stop: async () => {
+      await stopServices();
+      await carriers.stop();
+    } };
+  } catch (err) {
+    await carriers.stop();
+    throw err;
+  }
 }
 
-async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials): Promise<Stack> {
+async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials): Promise<Omit<Stack, 'carriers'>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-'));
   const port = await freePort();
   const proc = startProcess('waybill', builtEntry('infra/standalone'), {
@@ -102,7 +117,7 @@ async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCred
  * database and the shared real servers. Each process finds its peers through `<NAME>_URL`: the list of
  * that service's replicas.
  */
-async function startDistributed(extraEnv: Record<string, string>, creds: DemoCredentials, { replicas = 1, units, rolling = false }: StackOptions): Promise<Stack> {
+async function startDistributed(extraEnv: Record<string, string>, creds: DemoCredentials, { replicas = 1, units, rolling = false }: StackOptions): Promise<Omit<Stack, 'carriers'>> {
   const db: TestDatabase = await createTestDatabase();
   await seedDemo(db.target, creds, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));

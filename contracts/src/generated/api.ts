@@ -866,6 +866,10 @@ export interface ManifestCreated {
    * The manifest identifier (32 lowercase hex); GET /manifest/{manifest_id}/documents takes it.
    */
   identifier: string;
+  /**
+   * Present when the carrier manifests every labelled consignment of the account (Royal Mail Click & Drop): every consignment the manifest moved to Manifested, named in the request or not, from whichever warehouse.
+   */
+  consignment_ids?: string[];
 }
 
 /**
@@ -883,6 +887,10 @@ export interface ManifestDocuments {
  */
 export interface ManifestClaim {
   manifest_id: string;
+  /**
+   * What the carrier's manifest covers: listed (default) the consignments the request named; account every labelled, unmanifested consignment of the company's account with the carrier (Royal Mail Click & Drop), all of which the claim moved to Manifested.
+   */
+  scope?: 'listed' | 'account';
   carrier: {
     identifier: string;
     name: string;
@@ -1022,6 +1030,59 @@ export interface CarrierAccountPatch {
   credentials?: {
     [k: string]: string;
   };
+}
+
+/**
+ * The answer of POST /carrier-accounts/{id}/check: one authenticated call to the carrier that changes nothing. Also kept as the account's `last_check`.
+ */
+export interface CarrierAccountCheck {
+  ok: boolean;
+  /**
+   * When not ok: the carrier's message, prefixed by its name and error code (`UPS 250002: Invalid Authentication Information.`), or why it could not be reached.
+   */
+  detail?: string;
+}
+
+/**
+ * What one real carrier asks of an account, as its adapter declares it: the keys `credentials` takes, and the label formats it books in. Forms are built from it.
+ */
+export interface CarrierCredentialKeys {
+  /**
+   * The carrier's identifier (`carrier` of an account), e.g. ups.
+   */
+  carrier: string;
+  /**
+   * The carrier's name, e.g. UPS.
+   */
+  name: string;
+  /**
+   * The values `booking_label_format` takes for this carrier; the first is the default.
+   */
+  booking_label_formats: ('pdf' | 'zpl')[];
+  keys: {
+    name: string;
+    required: boolean;
+    /**
+     * A secret: forms hide it while typed. Every value is masked once stored.
+     */
+    secret: boolean;
+    /**
+     * Where the merchant finds the value.
+     */
+    description: string;
+  }[];
+}
+
+/**
+ * An OAuth access token (RFC 6749 section 5.1) a carrier posts its tracking pushes with.
+ */
+export interface CarrierPushToken {
+  access_token: string;
+  token_type: 'Bearer';
+  /**
+   * Seconds the token stays valid.
+   */
+  expires_in: number;
 }
 
 /**
@@ -1335,7 +1396,10 @@ export interface ExceptionQueue {
     identifier: string;
     order_number: string;
     status: string;
-    kind: 'exception' | 'refused';
+    /**
+     * carrier_call_anomaly: a refusal whose carrier call timed out or met an outage after it went out, so the carrier may have booked it; the operator checks at the carrier.
+     */
+    kind: 'exception' | 'refused' | 'carrier_call_anomaly';
     rejection_reason: string | null;
     /**
      * Carrier of the booked service; null when unallocated.

@@ -250,3 +250,32 @@ export interface TrackingConsignmentProgressedData {
    */
   occurred_at: string;
 }
+
+/**
+ * Data of carrier_link.tracking.polled: what one poll of a real carrier's tracking API found for tracking numbers of one account (the envelope's company), in the generic push shape of API.md section 9. tracking-ingest puts these events through the same pipeline as pushes (deduplication, never backwards, webhooks, tracking page); repeats of events it already holds count as duplicates there.
+ */
+export interface CarrierTrackingPolledData {
+  /**
+   * Identifier of the carrier polled (`ups`, `royalmail`, `dhl_express`).
+   */
+  carrier: string;
+  /**
+   * The carrier account the numbers were polled through.
+   */
+  account_id?: string;
+  /**
+   * Numbers with at least one event, as the carrier reported them; never empty.
+   *
+   * @maxItems 1000
+   */
+  trackings: {
+    tracking_number: string;
+    events: {
+      carrier_code?: string | null;
+      status?: string | null;
+      description?: string | null;
+      timestamp: string;
+      location?: string | null;
+    }[];
+  }[];
+}

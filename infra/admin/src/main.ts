@@ -5,6 +5,7 @@ import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignmen
 import { openTrackingAdmin } from '@waybill/tracking-ingest';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
+import { registerCarrierAccountCommands } from './carrier-accounts.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
 import { migrateAll } from './migrate';
@@ -150,6 +151,16 @@ registerRulesCommands(program, async (fn) => {
     await fn(t.target, cs);
   } finally {
     await cs.close();
+    await t.close();
+  }
+});
+
+registerCarrierAccountCommands(program, async (fn) => {
+  const key = encryptionKeyFor(program.opts());
+  const t = await openTarget(program.opts());
+  try {
+    await fn(t.target, key);
+  } finally {
     await t.close();
   }
 });

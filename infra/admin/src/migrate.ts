@@ -5,6 +5,7 @@ import { SCHEMA as DELIVERY_OPTIONS, migrations as deliveryOptions } from '@wayb
 import { SCHEMA as DOCUMENTS, migrations as documents } from '@waybill/documents';
 import { SCHEMA as MANIFEST, migrations as manifest } from '@waybill/manifest';
 import { SCHEMA as WEBHOOKS, migrations as webhooks } from '@waybill/webhook-dispatcher';
+import { SCHEMA as CARRIER_LINK, migrations as carrierLink } from '@waybill/carrier-link';
 
 /** Every service's schema and migrations: what `waybill migrate` (the Kubernetes migration Job) applies. */
 export const SERVICE_MIGRATIONS = [
@@ -14,6 +15,7 @@ export const SERVICE_MIGRATIONS = [
   { schema: DOCUMENTS, migrations: documents },
   { schema: MANIFEST, migrations: manifest },
   { schema: WEBHOOKS, migrations: webhooks },
+  { schema: CARRIER_LINK, migrations: carrierLink },
 ];
 
 /**

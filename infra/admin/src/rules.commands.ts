@@ -4,12 +4,9 @@ import type { ConsignmentAdmin } from '@waybill/consignment';
 import { openDeliveryOptionsAdmin, type DeliveryOptionsAdmin } from '@waybill/delivery-options';
 import type { DbTarget } from '@waybill/db';
 import { catalogParts } from './catalog';
+import { out, reported } from './output';
 
 type WithTarget = (fn: (target: DbTarget, cs: ConsignmentAdmin) => Promise<void>) => Promise<void>;
-
-const out = (v: unknown): void => {
-  process.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
-};
 
 /** A rule body from `--json '<json>'` or `--file rule.json` (`-` reads standard input). */
 function ruleBody(o: { json?: string; file?: string }): unknown {
@@ -19,17 +16,6 @@ function ruleBody(o: { json?: string; file?: string }): unknown {
     return JSON.parse(text);
   } catch (err) {
     throw new Error(`rule: not JSON (${(err as Error).message})`);
-  }
-}
-
-/** Shows every field error of a rejected rule, as the API's 400 would. */
-async function reported<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    const errors = (err as { errors?: Record<string, string[]> }).errors;
-    if (errors) throw new Error(Object.entries(errors).map(([k, v]) => `${k}: ${v.join(' ')}`).join('\n  '));
-    throw err;
   }
 }
 

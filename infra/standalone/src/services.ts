@@ -5,6 +5,7 @@ import { startManifestService } from '@waybill/manifest';
 import { startDocumentsService } from '@waybill/documents';
 import { startWebhookDispatcherService } from '@waybill/webhook-dispatcher';
 import { startTrackingIngestService } from '@waybill/tracking-ingest';
+import { startCarrierLinkService } from '@waybill/carrier-link';
 
 /** The services the one-process mode starts, in order; each later issue adds its own line. */
 export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime) => Promise<RunningService> }> = [
@@ -14,4 +15,5 @@ export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime)
   { name: 'documents', start: (rt) => startDocumentsService(rt) },
   { name: 'webhook-dispatcher', start: (rt) => startWebhookDispatcherService(rt) },
   { name: 'tracking-ingest', start: (rt) => startTrackingIngestService(rt) },
+  { name: 'carrier-link', start: (rt) => startCarrierLinkService(rt) },
 ];

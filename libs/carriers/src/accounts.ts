@@ -1,4 +1,5 @@
-import type { Carrier, CarrierServiceDef } from './carrier';
+import type { Carrier, CarrierCapabilities, CarrierServiceDef } from './carrier';
+import type { CarrierTrackingCodec } from './tracking';
 
 /**
  * Carrier accounts: a real carrier is used through a company's own account with it. Each adapter
@@ -30,11 +31,15 @@ export interface CarrierAdapter {
   identifier: string;
   name: string;
   services: CarrierServiceDef[];
+  /** The same as every account's Carrier has: what lookups show before any account is opened. */
+  capabilities: CarrierCapabilities;
   credentialKeys: readonly CredentialKey[];
   /** The formats it can produce labels in at booking; the first is the default. */
   bookingLabelFormats: readonly BookingLabelFormat[];
   /** The carrier pushes tracking with OAuth client credentials Waybill issues per account (UPS Track Alert). */
   pushesWithOAuth?: boolean;
+  /** How its events read without an account (code table, native push body): the ingest service uses it. */
+  tracking?: CarrierTrackingCodec;
   forAccount(account: CarrierAccountContext): Carrier;
 }
 

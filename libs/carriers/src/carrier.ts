@@ -115,7 +115,11 @@ export interface Booking {
  * have acted on it, so it is listed for the operator as a carrier-call anomaly.
  */
 export class CarrierRejection extends Error {
-  constructor(readonly reason: string, readonly outcomeUnknown = false) {
+  /**
+   * `named`: the reason already names the carrier (`UPS 120802: ...`, as real carriers' adapters word it);
+   * otherwise whoever shows it prefixes the carrier's name (`Parcelink: ...`).
+   */
+  constructor(readonly reason: string, readonly outcomeUnknown = false, readonly named = false) {
     super(reason);
   }
 }
@@ -173,6 +177,12 @@ export interface CarrierCapabilities {
   perPackageTracking: boolean;
   /** Option keys the carrier understands; others are ignored. */
   options: string[];
+  /**
+   * What the carrier's manifest covers: `listed` (the default) the consignments a request names; `account`
+   * every labelled, unmanifested consignment of the account whatever the request listed (Royal Mail Click
+   * & Drop). Known before the call, so a manifest can claim what the carrier will manifest.
+   */
+  manifestScope?: 'listed' | 'account';
 }
 
 export interface Carrier extends CarrierTracking, CarrierTrackingPull {
@@ -187,9 +197,10 @@ export interface Carrier extends CarrierTracking, CarrierTrackingPull {
   book(req: BookingRequest): Promise<Booking>;
   /**
    * Releases a booking; cancelling an unknown or already-cancelled booking succeeds. `booked` carries what
-   * the booking stored besides the consignment number (its `carrierReference`).
+   * the booking stored besides the consignment number: its `carrierReference`, and Waybill's consignment
+   * identifier it was booked for (what a carrier reached through another service looks the booking up by).
    */
-  cancel(consignmentNumber: string, booked?: { carrierReference?: string | null }): Promise<void>;
+  cancel(consignmentNumber: string, booked?: { carrierReference?: string | null; consignmentIdentifier?: string }): Promise<void>;
   /**
    * Submits a manifest. Throws CarrierRejection when the carrier refuses it (retrying will not help);
    * any other error is transient. Idempotent per `manifestId`.

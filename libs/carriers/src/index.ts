@@ -1,7 +1,7 @@
 export * from './carrier';
 export * from './tracking';
 export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
-export { CarrierRegistry, sandboxRegistry, serviceId } from './registry';
+export { CarrierRegistry, sandboxRegistry, serviceId, type RegisteredCarrier } from './registry';
 export { SandboxCarrier, SANDBOX_EMBARGO_POSTCODE, type SandboxProfile } from './sandbox/sandbox-carrier';
 export { SANDBOX_PROFILES } from './sandbox/profiles';
 export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from './labels';
@@ -11,6 +11,8 @@ export * from './ups';
 export * from './royalmail';
 export * from './dhl-express';
 export * from './images';
-export { nextPollAt, POLL_FIRST_MS, POLL_MAX_INTERVAL_MS, POLL_GIVE_UP_MS, type PollState } from './polling';
+export { nextPollAt, POLL_FIRST_MS, POLL_MAX_INTERVAL_MS, POLL_GIVE_UP_MS, DEFAULT_POLL_SCHEDULE, type PollState, type PollSchedule } from './polling';
 export { pollInBatches, pollCallsPerHour, type DueNumber, type PollRound } from './poll-batches';
 export { PUSH_TOKEN_KEY_PURPOSE, newWebhookCredentials, secretMatches, basicCredentials, PushTokens, type WebhookCredentials, type IssuedToken } from './push-auth';
+export { realCarrierAdapters, type RealCarrierOptions } from './real-carriers';
+export { declarationOf, realCarrierDeclarations, type CarrierCredentialDeclaration } from './declarations';

@@ -8,6 +8,15 @@ export const POLL_FIRST_MS = 15 * 60_000;
 export const POLL_MAX_INTERVAL_MS = 2 * 60 * 60_000;
 export const POLL_GIVE_UP_MS = 30 * 24 * 60 * 60_000;
 
+/** The schedule's figures; deployments keep the defaults, tests shorten them to poll within seconds. */
+export interface PollSchedule {
+  firstMs: number;
+  maxIntervalMs: number;
+  giveUpMs: number;
+}
+
+export const DEFAULT_POLL_SCHEDULE: PollSchedule = { firstMs: POLL_FIRST_MS, maxIntervalMs: POLL_MAX_INTERVAL_MS, giveUpMs: POLL_GIVE_UP_MS };
+
 export interface PollState {
   bookedAt: Date;
   /** Carrier time of the newest event, if any. */
@@ -18,12 +27,12 @@ export interface PollState {
 }
 
 /** The next poll's time, or null when this number is no longer polled. */
-export function nextPollAt(s: PollState, now: Date, random: () => number = Math.random): Date | null {
+export function nextPollAt(s: PollState, now: Date, random: () => number = Math.random, schedule: PollSchedule = DEFAULT_POLL_SCHEDULE): Date | null {
   if (s.delivered) return null;
   const since = (s.lastEventAt ?? s.bookedAt).getTime();
-  if (now.getTime() - since >= POLL_GIVE_UP_MS) return null;
-  const interval = s.polls === 0 ? POLL_FIRST_MS : Math.min(POLL_MAX_INTERVAL_MS, POLL_FIRST_MS * 2 ** s.polls);
+  if (now.getTime() - since >= schedule.giveUpMs) return null;
+  const interval = s.polls === 0 ? schedule.firstMs : Math.min(schedule.maxIntervalMs, schedule.firstMs * 2 ** s.polls);
   const base = s.polls === 0 ? s.bookedAt.getTime() : now.getTime();
   const at = base + interval * (1 + random() * 0.1);
-  return at - since >= POLL_GIVE_UP_MS ? null : new Date(Math.max(at, now.getTime()));
+  return at - since >= schedule.giveUpMs ? null : new Date(Math.max(at, now.getTime()));
 }

@@ -39,7 +39,20 @@ export class TrackingPushError extends Error {
 export interface ProofOfDeliveryRequest {
   trackingNumber: string;
   consignmentNumber: string | null;
+  /**
+   * Whose parcel it is, and Waybill's consignment: a service that asks the owner of carrier accounts
+   * (carrier-link) for a real carrier's proof of delivery names the account's company and booking.
+   */
+  company?: string;
+  consignmentIdentifier?: string;
 }
+
+/**
+ * What reads a carrier's tracking without an account: its code table and its native push body. A real
+ * carrier's adapter declares it, so the ingest service understands pushes and polled events without
+ * ever holding a credential.
+ */
+export type CarrierTrackingCodec = Pick<CarrierTracking, 'trackingCodes' | 'parseTrackingPush'>;
 
 export type ProofOfDeliveryFileType = 'image/jpeg' | 'image/png' | 'application/pdf' | 'image/svg+xml';
 

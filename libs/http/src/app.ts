@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 import { logContext, type Logger } from '@waybill/logger';
 import { metricsHandler } from '@waybill/telemetry';
@@ -29,10 +29,15 @@ const requestIds: RequestHandler = (req, res, next) => {
   logContext.run({ request_id: id }, next);
 };
 
-/** A body on a write must be JSON: anything else is a 415, before it reaches a handler. */
-const jsonOnly: RequestHandler = (req, _res, next) => {
+const isForm = (req: Request) => (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
+/**
+ * A body on a write must be JSON: anything else is a 415, before it reaches a handler. On `formPaths`
+ * (OAuth token endpoints, whose requests are forms by their standard) a form passes to the route.
+ */
+const jsonOnly = (formPaths?: RegExp): RequestHandler => (req, _res, next) => {
   const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
-  if (hasBody && ['POST', 'PUT', 'PATCH'].includes(req.method) && !isJsonRequest(req)) {
+  if (hasBody && ['POST', 'PUT', 'PATCH'].includes(req.method) && !isJsonRequest(req) && !(formPaths?.test(req.path) && isForm(req))) {
     next(new HttpError(415, `Unsupported media type "${req.header('content-type') ?? ''}" in request.`));
     return;
   }
@@ -43,7 +48,7 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
  * The express app every service starts from: request ids, a server span and request metrics,
  * `/metrics`, no `%00` in URLs, JSON bodies with a size and a depth limit, no banner.
  */
-export function createApp(logger: Logger, opts: { json?: boolean; service?: string } = {}): Express {
+export function createApp(logger: Logger, opts: { json?: boolean; service?: string; formPaths?: RegExp } = {}): Express {
   const service = opts.service ?? serviceNameOf(logger);
   const app = express();
   app.locals.service = service;
@@ -55,7 +60,7 @@ export function createApp(logger: Logger, opts: { json?: boolean; service?: stri
   app.use(observeRequests(service));
   app.get('/metrics', metricsHandler);
   app.use(refuseNullInUrl);
-  app.use(jsonOnly);
+  app.use(jsonOnly(opts.formPaths));
   if (opts.json !== false) app.use(...jsonBodies(BODY_LIMIT), jsonDepthLimit);
   return app;
 }

@@ -13,6 +13,8 @@ export interface ServiceAppOptions {
   readiness: Record<string, ReadinessCheck>;
   /** JSON bodies parsed by express (default); false where routes read the raw bytes. */
   json?: boolean;
+  /** Paths whose writes may carry a form instead of JSON (OAuth token endpoints); the route reads it itself. */
+  formPaths?: RegExp;
   /** The internal API: routers under `/companies/:company`, behind an internal token for `audience`. */
   companies?: { audience: string; internalJwtSecret: string; routers: RequestHandler[] };
   /** Routes of its own outside that prefix, mounted after the health routes. */
@@ -25,7 +27,7 @@ export interface ServiceAppOptions {
  * routes and readiness checks.
  */
 export function buildServiceApp(o: ServiceAppOptions): Express {
-  const app = createApp(o.logger, { json: o.json });
+  const app = createApp(o.logger, { json: o.json, formPaths: o.formPaths });
   mountHealth(app, o.readiness);
   o.mount?.(app);
   if (o.companies) {

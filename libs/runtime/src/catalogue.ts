@@ -18,6 +18,7 @@ export const SERVICE_CATALOGUE: readonly ServiceEntry[] = [
   { name: 'manifest', portVar: 'MANIFEST_PORT', urlVar: 'MANIFEST_URL', defaultPort: 7104 },
   { name: 'tracking-ingest', portVar: 'TRACKING_INGEST_PORT', urlVar: 'TRACKING_INGEST_URL', defaultPort: 7105 },
   { name: 'webhook-dispatcher', portVar: 'WEBHOOK_DISPATCHER_PORT', urlVar: 'WEBHOOK_DISPATCHER_URL', defaultPort: 7106 },
+  { name: 'carrier-link', portVar: 'CARRIER_LINK_PORT', urlVar: 'CARRIER_LINK_URL', defaultPort: 7107 },
 ];
 
 export function catalogueEntry(name: string): ServiceEntry {

@@ -5,6 +5,8 @@ import { accountRoutes } from './accounts/account.routes';
 import { carrierServicesRoutes } from './accounts/carrier-services.routes';
 import { bookingRoutes } from './bookings/booking.routes';
 import { pushTokenRoutes } from './push/push-token.routes';
+import { manifestRoutes } from './manifests/manifest.routes';
+import { proofOfDeliveryRoutes } from './tracking/proof-of-delivery.routes';
 import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 
 export const AUDIENCE = 'carrier-link';
@@ -18,6 +20,8 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   company.use(accountRoutes(deps));
   company.use(bookingRoutes(deps));
   company.use(carrierServicesRoutes(deps));
+  company.use(manifestRoutes(deps));
+  company.use(proofOfDeliveryRoutes(deps));
   app.use('/companies/:company', company);
   const ingest = Router();
   ingest.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));

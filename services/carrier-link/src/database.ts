@@ -1,5 +1,8 @@
 import type { CarrierAccountsTable } from './accounts/account.table';
 import type { BookedLabelsTable, BookingsTable, CallAnomaliesTable } from './bookings/booking.table';
+import type { CarrierManifestsTable } from './manifests/manifest.table';
+import type { TrackingPollLeasesTable, TrackingPollsTable } from './tracking/poll.table';
+import type { OutboxTable } from '@waybill/messaging';
 
 /** Every table of the carrier-link service's schema. */
 export interface CarrierLinkDb {
@@ -7,4 +10,8 @@ export interface CarrierLinkDb {
   bookings: BookingsTable;
   booked_labels: BookedLabelsTable;
   call_anomalies: CallAnomaliesTable;
+  carrier_manifests: CarrierManifestsTable;
+  tracking_polls: TrackingPollsTable;
+  tracking_poll_leases: TrackingPollLeasesTable;
+  outbox: OutboxTable;
 }

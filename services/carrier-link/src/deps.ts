@@ -4,6 +4,7 @@ import type { SecretBox } from '@waybill/internal-auth';
 import type { JobDriver } from '@waybill/jobs';
 import type { Logger } from '@waybill/logger';
 import type { CarrierLinkDb } from './database';
+import type { PollConfig } from './tracking/poll.config';
 
 export interface CarrierLinkDeps {
   db: Kysely<CarrierLinkDb>;
@@ -14,6 +15,8 @@ export interface CarrierLinkDeps {
   adapters: ReadonlyMap<string, CarrierAdapter>;
   /** Absolute base of Waybill's public URLs (the ingest paths handed to carriers). */
   publicUrl: string;
-  /** Later work: push subscriptions after booking. */
+  /** Push subscriptions after booking. */
   jobs: JobDriver;
+  /** The tracking polling schedule's figures (API.md section 11 unless the environment shortens them). */
+  polling?: PollConfig;
 }

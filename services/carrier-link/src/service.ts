@@ -1,13 +1,17 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { closeServer, declareVersions, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
 import { MemoryTokenStore, TokenCache, type CarrierAdapter } from '@waybill/carriers';
 import { buildApp } from './app';
 import { carrierAdapters } from './adapters';
 import type { CarrierLinkDb } from './database';
-import type { CarrierLinkDeps } from './deps';
+import { OutboxRelay } from '@waybill/messaging';
+import type { PollerDeps } from './tracking/poller.deps';
+import { pollConfigOf } from './tracking/poll.config';
+import { TrackingPoller } from './tracking/poller';
 import { migrations } from './migrations';
 import { startSubscriptionWorker } from './tracking/subscription.job';
+import { VERSIONS } from './versions';
 
 export const SCHEMA = 'carrier_link';
 
@@ -24,15 +28,22 @@ export interface CarrierLinkOptions {
  */
 export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierLinkOptions = {}): Promise<RunningService> {
   if (!rt.dataEncryptionKey) throw new Error('carrier-link needs DATA_ENCRYPTION_KEY (32 bytes, base64) to seal carrier credentials');
+  declareVersions(VERSIONS);
   const logger = rt.logger.child({ service: 'carrier-link' });
   const database = openDatabase<CarrierLinkDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const publicUrl = rt.publicBaseUrl ?? rt.defaultPublicUrl;
-  const deps: CarrierLinkDeps = {
+  // Polled tracking events leave through the outbox: committed with the schedule, published when the broker takes them.
+  const relay = new OutboxRelay({ database, bus: rt.bus, logger });
+  relay.start();
+  const deps: PollerDeps = {
     db: database.db, logger, box: new SecretBox(rt.dataEncryptionKey), publicUrl, jobs: rt.jobs,
     adapters: opts.adapters ?? carrierAdapters({ tokens: opts.tokens ?? new TokenCache(new MemoryTokenStore()), trackingBaseUrl: publicUrl, env: opts.env }),
+    polling: pollConfigOf(opts.env ?? process.env), afterCommit: () => relay.nudge(),
   };
   await startSubscriptionWorker(deps, rt.jobs);
+  const poller = new TrackingPoller(deps);
+  poller.start();
   const app = buildApp(deps, { internalJwtSecret: rt.internalJwtSecret, readiness: {
     database: () => database.ping(),
     jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
@@ -44,6 +55,8 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
     port,
     stop: async () => {
       await closeServer(server);
+      await poller.stop();
+      await relay.stop();
       await database.close();
     },
   };

@@ -2,10 +2,12 @@ import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
+import type { LinkedCarriers } from '@waybill/carrier-link-client';
 import type { Logger } from '@waybill/logger';
 import { buildServiceApp, hotLane, type ReadinessCheck } from '@waybill/http';
 import type { ConsignmentDb } from './database';
 import { CompanyDirectory } from './companies/company.context';
+import { senderContactsClient } from './companies/sender-contact.client';
 import { consignmentRoutes } from './consignments/consignment.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { allocateRoutes } from './consignments/consignment.allocate.routes';
@@ -28,6 +30,8 @@ export interface AppOptions {
   /** Base URLs of the other services (allocation by rules asks delivery-options); read at call time. */
   peers?: Record<string, string>;
   rules?: AllocationRules;
+  /** The company's real carriers, through carrier-link; none when absent. */
+  linked?: LinkedCarriers;
 }
 
 /** Builds the service's express app without listening, so tests can drive it directly. */
@@ -41,7 +45,7 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
  * creating (see consignment.hot-routes.ts) in front of the express app, sharing its use cases.
  */
 export function buildService(o: AppOptions): { app: Express; companies: CompanyDirectory; handler: RequestListener } {
-  const companies = o.companies ?? new CompanyDirectory(o.db, o.registry);
+  const companies = o.companies ?? new CompanyDirectory(o.db, o.registry, o.linked ?? null, senderContactsClient(o.peers ?? {}, o.internalJwtSecret));
   const rules = o.rules ?? allocationRulesClient(o.peers ?? {}, o.internalJwtSecret);
   const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules };
   const app = buildServiceApp({

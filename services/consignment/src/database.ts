@@ -2,6 +2,7 @@ import type { ConsignmentCountsTable, ConsignmentsTable, StatusHistoryTable } fr
 import type { CompanyCarriersTable, CompanySettingsTable, WarehousesTable } from './companies/company.table';
 import type { IdempotencyKeysTable } from './idempotency/idempotency.table';
 import type { DashboardDb } from './dashboard/dashboard.table';
+import type { CarrierCallAnomaliesTable } from './anomalies/anomaly.table';
 
 /** Every table of the consignment service's schema. */
 export interface ConsignmentDb extends DashboardDb {
@@ -12,4 +13,5 @@ export interface ConsignmentDb extends DashboardDb {
   warehouses: WarehousesTable;
   company_carriers: CompanyCarriersTable;
   idempotency_keys: IdempotencyKeysTable;
+  carrier_call_anomalies: CarrierCallAnomaliesTable;
 }

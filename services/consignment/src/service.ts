@@ -2,12 +2,14 @@ import { openDatabase, migrateToLatest } from '@waybill/db';
 import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
+import { CarrierLinkClient, LinkedCarriers } from '@waybill/carrier-link-client';
 import { buildService } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { VERSIONS } from './versions';
 import { startConsumers } from './consumers';
 import { CompanyDirectory } from './companies/company.context';
+import { senderContactsClient } from './companies/sender-contact.client';
 
 export const SCHEMA = 'consignment';
 
@@ -21,7 +23,9 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
   const relay = new OutboxRelay({ database, bus: rt.bus, logger, batchSize: 500 });
   relay.start();
   const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
-  const companies = new CompanyDirectory(database.db, registry);
+  // Real carriers live in carrier-link: the consignment service asks it, and never holds a credential.
+  const linked = new LinkedCarriers(new CarrierLinkClient(rt.peers, rt.internalJwtSecret, 'consignment'));
+  const companies = new CompanyDirectory(database.db, registry, linked, senderContactsClient(rt.peers, rt.internalJwtSecret));
   const afterCommit = () => relay.nudge();
   const subscriptions = await startConsumers({ database, bus: rt.bus, registry, companies, logger, afterCommit });
   const { handler } = buildService({

@@ -8,7 +8,9 @@ import type { DocumentsDb } from './database';
 import { DocumentCache } from './documents/documents.cache';
 import type { RenderedDocuments } from './documents/documents.render';
 import { documentsRoutes } from './documents/documents.routes';
+import { senderContactRoutes } from './settings/sender-contact.routes';
 import { ConsignmentPeer } from './peers/consignment.peer';
+import { CarrierLinkClient } from '@waybill/carrier-link-client';
 
 export const AUDIENCE = 'documents';
 
@@ -27,9 +29,10 @@ export interface AppOptions {
 /** Builds the service's express app without listening, so tests can drive it directly. */
 export function buildApp(o: AppOptions): Express {
   const peer = new ConsignmentPeer(new ServiceClient(o.peers, new InternalTokenSigner(o.internalJwtSecret)));
-  const deps = { db: o.db, peer, registry: o.registry, cache: o.cache ?? new DocumentCache<RenderedDocuments>(), afterCommit: o.afterCommit };
+  const carrierLink = new CarrierLinkClient(o.peers, o.internalJwtSecret, 'documents');
+  const deps = { db: o.db, peer, registry: o.registry, carrierLink, cache: o.cache ?? new DocumentCache<RenderedDocuments>(), afterCommit: o.afterCommit };
   return buildServiceApp({
     logger: o.logger, readiness: o.readiness,
-    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [documentsRoutes(deps)] },
+    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [documentsRoutes(deps), senderContactRoutes(o.db)] },
   });
 }

@@ -12,6 +12,8 @@ import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
+import { carrierPushRoutes } from './routes/carrier-push.routes';
+import { CARRIER_TOKEN_PATHS, carrierTokenRoutes } from './routes/carrier-token.routes';
 import { trackingPageRoutes } from './routes/tracking-page.routes';
 import { consoleRoutes } from './web-console/console.routes';
 import { SessionStore } from './web-console/session.store';
@@ -46,10 +48,12 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), targets: proxyTargets(o.services),
   };
   // Request metrics, server spans and the public /metrics come from createApp, as in every service.
-  const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, mount: (edge) => {
+  const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: CARRIER_TOKEN_PATHS, mount: (edge) => {
     edge.locals.logger = o.logger;
     edge.use(docsRoutes(o.publicBaseUrl));
+    edge.use(carrierPushRoutes(deps));
     edge.use(ingestRoutes(deps));
+    edge.use(carrierTokenRoutes(deps));
     edge.use(trackingPageRoutes(deps));
     // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
     edge.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));

@@ -4,6 +4,7 @@ import { InternalTokenSigner } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
 import { Queues, type Job } from '@waybill/jobs';
 import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
+import { CarrierLinkClient, LinkedCarriers } from '@waybill/carrier-link-client';
 import { buildApp } from './app';
 import type { ManifestDb } from './database';
 import { migrations } from './migrations';
@@ -33,6 +34,7 @@ export async function startManifestService(rt: ServiceRuntime, opts: ManifestSer
   const deps: ManifestDeps = {
     db: database.db, jobs: rt.jobs, logger, afterCommit: () => relay.nudge(), generation: opts.generation ?? { attempts: 5, backoffMs: 2000 },
     registry: opts.registry ?? sandboxRegistry(rt.defaultPublicUrl),
+    linked: new LinkedCarriers(new CarrierLinkClient(rt.peers, rt.internalJwtSecret, 'manifest')),
     consignments: new ConsignmentClaims(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret))),
   };
   // Jobs finish before the database closes on shutdown; a job that arrives after that is retried later.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { TrackedCarriers } from './carriers/tracked-carrier';
 import type { JobDriver } from '@waybill/jobs';
+import type { PushTokens } from '@waybill/carriers';
 import type { EventBus } from '@waybill/messaging';
 import type { Logger } from '@waybill/logger';
 import type { TrackingDb } from './database';
@@ -10,12 +11,14 @@ import type { PodUrlSigner } from './pod/pod.url';
 /** What the use cases of this service need; built once in service.ts (tests build their own). */
 export interface TrackingDeps {
   db: Kysely<TrackingDb>;
-  registry: CarrierRegistry;
+  registry: TrackedCarriers;
   secrets: CarrierSecrets;
   jobs: JobDriver;
   bus: EventBus;
   logger: Logger;
   podUrls: PodUrlSigner;
+  /** Checks the Bearer tokens of carriers that push with OAuth (UPS Track Alert); carrier-link issues them with the same derived key. */
+  pushTokens: PushTokens;
   /** Absolute base of document links: PUBLIC_BASE_URL, else http://localhost:PORT of the gateway. */
   publicUrl: string;
   /** Called after a commit that wrote events, so the outbox relay publishes without waiting to poll. */

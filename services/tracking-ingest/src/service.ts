@@ -1,8 +1,12 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { declareVersions, serveService, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
-import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
+import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
+import { InternalTokenSigner } from '@waybill/internal-auth';
+import type { TrackedCarriers } from './carriers/tracked-carrier';
+import { trackedCarriers } from './carriers/tracked-carriers';
+import { startPolledConsumer } from './polled/polled.consumer';
 import { buildApp } from './app';
 import type { TrackingDb } from './database';
 import type { TrackingDeps } from './deps';
@@ -19,7 +23,7 @@ import { registerParkingGauges } from './parking/parking.metrics';
 export const SCHEMA = 'tracking';
 
 export interface TrackingServiceOptions {
-  registry?: CarrierRegistry;
+  registry?: TrackedCarriers;
   /** The clock (tests move it to see links expire). */
   now?: () => Date;
   /** Proof-of-delivery retries (tests shorten them). */
@@ -38,17 +42,19 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
   await migrateToLatest(database.db, SCHEMA, migrations);
   const relay = new OutboxRelay({ database, bus: rt.bus, logger });
   relay.start();
-  const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
+  const registry = opts.registry ?? trackedCarriers(rt.defaultPublicUrl, new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret)));
   const deps: TrackingDeps = {
     db: database.db, registry, logger, jobs: rt.jobs, bus: rt.bus,
     secrets: new CarrierSecrets(database.db, box),
     podUrls: new PodUrlSigner(box.deriveKey('pod-document-links')),
+    pushTokens: new PushTokens(box.deriveKey(PUSH_TOKEN_KEY_PURPOSE)),
     publicUrl: rt.defaultPublicUrl,
     afterCommit: () => relay.nudge(),
     now: opts.now ?? (() => new Date()),
     podRetry: opts.podRetry ?? POD_RETRY,
   };
   const projection = await startProjectionConsumer(deps);
+  const polled = await startPolledConsumer(deps);
   await startPodWorker(deps);
   const sweeper = new PodSweeper(deps);
   await sweeper.start();
@@ -67,6 +73,7 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
     name: 'tracking-ingest', rt, logger, handler: app,
     stopping: [
       () => projection.cancel(),
+      () => polled.cancel(),
       () => sweeper.stop(),
       () => parking.stop(),
       async () => offGauges(),

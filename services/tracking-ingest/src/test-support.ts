@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { openDatabase, sql } from '@waybill/db';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { TrackedCarriers } from './carriers/tracked-carrier';
 import { createLogger } from '@waybill/logger';
 import { signInternalToken } from '@waybill/internal-auth';
 import type { RunningService } from '@waybill/http';
@@ -16,6 +16,8 @@ export const CARRIER_SECRET = 'sandbox-carrier-secret-for-tests';
 
 export interface IngestHarness {
   url: string;
+  /** The service's DATA_ENCRYPTION_KEY (carrier-link derives the push-token key from the same one). */
+  encryptionKey: string;
   bus: EventBus;
   /** Every tracking.* event published so far. */
   events: EventEnvelope[];
@@ -69,13 +71,13 @@ function gatedBus(bus: EventBus): { bus: EventBus; gate: { held?: { promise: Pro
   return { bus: gated, gate };
 }
 
-export async function startIngestHarness(opts: { registry?: CarrierRegistry; parkingSweepMs?: number } = {}): Promise<IngestHarness> {
+export async function startIngestHarness(opts: { registry?: TrackedCarriers; parkingSweepMs?: number; peers?: Record<string, string> } = {}): Promise<IngestHarness> {
   const tdb: TestDatabase = await createTestDatabase();
   const bus = await createTestBus();
   const jobs: JobDriver = createTestJobs();
   const dataEncryptionKey = randomBytes(32).toString('base64');
   const admin = await openTrackingAdmin(tdb.target, dataEncryptionKey);
-  for (const c of ['generic', 'swiftpost', 'globex', 'parcelink']) await admin.setCarrierSecret(c, CARRIER_SECRET);
+  for (const c of ['generic', 'swiftpost', 'globex', 'parcelink', 'ups', 'royalmail', 'dhl_express']) await admin.setCarrierSecret(c, CARRIER_SECRET);
   await admin.close();
   const events: EventEnvelope[] = [];
   const watch = await bus.subscribe({ queue: 'test.tracking-events', bindings: ['tracking.#'], handler: async (e) => { events.push(e); } });
@@ -83,7 +85,7 @@ export async function startIngestHarness(opts: { registry?: CarrierRegistry; par
   const held = gatedBus(bus);
   const rt = {
     db: tdb.target, bus: held.bus, jobs, logger: createLogger('test', { level: 'silent' }), internalJwtSecret: SECRET, dataEncryptionKey,
-    defaultPublicUrl: 'https://waybill.example.com', peers: {}, port: 0, host: '127.0.0.1',
+    defaultPublicUrl: 'https://waybill.example.com', peers: opts.peers ?? {}, port: 0, host: '127.0.0.1',
   };
   const svc: RunningService = await startTrackingIngestService(rt, {
     now: () => clock.now, registry: opts.registry, podRetry: { attempts: 3, backoffMs: 50 }, parkingSweepMs: opts.parkingSweepMs,
@@ -92,7 +94,7 @@ export async function startIngestHarness(opts: { registry?: CarrierRegistry; par
   const inspect = openDatabase<unknown>(tdb.target, 'tracking');
   const token = (principal: string, company = '*') => `Bearer ${signInternalToken(SECRET, AUDIENCE, { company, principal })}`;
   return {
-    url, bus, events, clock,
+    url, bus, events, clock, encryptionKey: dataEncryptionKey,
     async push(carrier, body, o = {}) {
       const raw = o.raw ?? JSON.stringify(body);
       const signature = o.signature ?? sign(CARRIER_SECRET, Math.floor(clock.now.getTime() / 1000), raw);

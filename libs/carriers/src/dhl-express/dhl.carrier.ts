@@ -9,7 +9,7 @@ import type { LabelDesign, RoutingInput } from '../labels';
 import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking, TrackingPush } from '../tracking';
 import { MyDhl, dhlRefusal } from './dhl.calls';
 import { DHL_LABEL_DESIGN, dhlRoutingCode, dhlSortCode } from './dhl.label-design';
-import { DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES, dhlRouteProblem } from './dhl.profile';
+import { DHL_CAPABILITIES, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES, dhlRouteProblem } from './dhl.profile';
 import { DHL_TRACKING_BATCH } from './dhl.schemas';
 import { dhlShipment } from './dhl.shipment.mapper';
 import { DHL_TRACKING_CODES, trackingsOf } from './dhl.tracking';
@@ -20,7 +20,7 @@ export class DhlExpressCarrier implements Carrier {
   readonly identifier = DHL_IDENTIFIER;
   readonly name = DHL_NAME;
   readonly services: CarrierServiceDef[] = DHL_SERVICES;
-  readonly capabilities: CarrierCapabilities = { zplNative: true, perPackageTracking: true, options: ['pickup'] };
+  readonly capabilities: CarrierCapabilities = DHL_CAPABILITIES;
   readonly trackingCodes = DHL_TRACKING_CODES;
   readonly pollBatchSize = DHL_TRACKING_BATCH;
 

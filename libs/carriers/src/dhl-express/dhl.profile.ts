@@ -1,5 +1,5 @@
 import type { CredentialKey } from '../accounts';
-import type { CarrierServiceDef } from '../carrier';
+import type { CarrierCapabilities, CarrierServiceDef } from '../carrier';
 import { isEuCountry } from '../customs';
 import type { CarrierClientProfile, CarrierHosts } from '../outbound';
 
@@ -8,6 +8,9 @@ export const DHL_NAME = 'DHL Express';
 
 /** MyDHL API's hosts: its test environment and production. */
 export const DHL_HOSTS: CarrierHosts = { test: 'https://express.api.dhl.com/mydhlapi/test', production: 'https://express.api.dhl.com/mydhlapi' };
+
+/** What the carrier offers besides its services. */
+export const DHL_CAPABILITIES: CarrierCapabilities = { zplNative: true, perPackageTracking: true, options: ['pickup'] };
 
 export const DHL_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   { name: 'api_key', required: true, secret: false, description: "The API Key (username) of your MyDHL API app on DHL's developer portal." },

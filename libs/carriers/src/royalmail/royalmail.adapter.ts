@@ -3,7 +3,8 @@ import type { CarrierManifest } from '../carrier';
 import { AccountRateLimiter, breakerOf, carrierBaseUrl, carrierClient, carrierTimeoutMs, CarrierHttpClient } from '../outbound';
 import { ClickAndDrop, RoyalMailTracking } from './royalmail.calls';
 import { RoyalMailCarrier } from './royalmail.carrier';
-import { RM_CLIENT_PROFILE, RM_CREDENTIAL_KEYS, RM_IDENTIFIER, RM_NAME, RM_SERVICES, RM_TRACKING_HOSTS } from './royalmail.profile';
+import { RM_TRACKING_CODES } from './royalmail.tracking';
+import { RM_CAPABILITIES, RM_CLIENT_PROFILE, RM_CREDENTIAL_KEYS, RM_IDENTIFIER, RM_NAME, RM_SERVICES, RM_TRACKING_HOSTS } from './royalmail.profile';
 
 export interface RoyalMailAdapterDeps {
   /** Base of Waybill's public tracking pages. */
@@ -23,8 +24,10 @@ export function royalMailAdapter(deps: RoyalMailAdapterDeps = {}): CarrierAdapte
     identifier: RM_IDENTIFIER,
     name: RM_NAME,
     services: RM_SERVICES,
+    capabilities: RM_CAPABILITIES,
     credentialKeys: RM_CREDENTIAL_KEYS,
     bookingLabelFormats: ['pdf'],
+    tracking: { trackingCodes: RM_TRACKING_CODES, parseTrackingPush: () => null },
     forAccount(account: CarrierAccountContext) {
       const cd = new ClickAndDrop(carrierClient(RM_CLIENT_PROFILE, account, deps.env), account);
       const tracking = RoyalMailTracking.available(account) ? new RoyalMailTracking(new CarrierHttpClient({

@@ -11,7 +11,7 @@ import { ClickAndDrop, RoyalMailTracking, rmRefusal } from './royalmail.calls';
 import { RM_LABEL_DESIGN, rmRoutingCode, rmSortCode } from './royalmail.label-design';
 import { rmManifest } from './royalmail.manifest';
 import { rmOrders } from './royalmail.order.mapper';
-import { RM_IDENTIFIER, RM_NAME, RM_SERVICES, rmRouteProblem } from './royalmail.profile';
+import { RM_CAPABILITIES, RM_IDENTIFIER, RM_NAME, RM_SERVICES, rmRouteProblem } from './royalmail.profile';
 import { RM_TRACKING_BATCH } from './royalmail.schemas';
 import { RM_TRACKING_CODES, trackingOfOrder, trackingOfSummary } from './royalmail.tracking';
 import type { RmCreateOrdersAnswer, RmCreatedOrder } from './royalmail.types';
@@ -21,7 +21,7 @@ export class RoyalMailCarrier implements Carrier {
   readonly identifier = RM_IDENTIFIER;
   readonly name = RM_NAME;
   readonly services: CarrierServiceDef[] = RM_SERVICES;
-  readonly capabilities: CarrierCapabilities = { zplNative: false, perPackageTracking: true, options: [] };
+  readonly capabilities: CarrierCapabilities = RM_CAPABILITIES;
   readonly trackingCodes = RM_TRACKING_CODES;
   readonly pollBatchSize: number;
 

@@ -9,7 +9,7 @@ import { CarrierCallError, recordAnomaly } from '../outbound';
 import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking, TrackingPush } from '../tracking';
 import { bookingOf, proofOf } from './ups.answers';
 import { UpsAuth, UpsRefusal } from './ups.auth';
-import { UPS_IDENTIFIER, UPS_NAME, UPS_SERVICES, UPS_SHIP_VERSION, routeProblem } from './ups.profile';
+import { UPS_CAPABILITIES, UPS_IDENTIFIER, UPS_NAME, UPS_SERVICES, UPS_SHIP_VERSION, routeProblem } from './ups.profile';
 import { upsShipRequest } from './ups.ship.mapper';
 import { UPS_TRACKING_CODES, parseTrackAlert, trackingsOf } from './ups.tracking';
 import { subscribeBatches, trackDetails } from './ups.track.calls';
@@ -21,7 +21,7 @@ export class UpsCarrier implements Carrier {
   readonly identifier = UPS_IDENTIFIER;
   readonly name = UPS_NAME;
   readonly services: CarrierServiceDef[] = UPS_SERVICES;
-  readonly capabilities: CarrierCapabilities = { zplNative: true, perPackageTracking: true, options: [] };
+  readonly capabilities: CarrierCapabilities = UPS_CAPABILITIES;
   readonly trackingCodes = UPS_TRACKING_CODES;
 
   constructor(

@@ -1,5 +1,5 @@
 import type { CredentialKey } from '../accounts';
-import type { CarrierServiceDef } from '../carrier';
+import type { CarrierCapabilities, CarrierServiceDef } from '../carrier';
 import { EU_COUNTRIES } from '../customs';
 import type { CarrierClientProfile } from '../outbound';
 import type { UpsErrorAnswer } from './ups.types';
@@ -12,6 +12,9 @@ export const UPS_HOSTS = { test: 'https://wwwcie.ups.com', production: 'https://
 
 /** The Shipping API version Waybill is written against (the description's current one). */
 export const UPS_SHIP_VERSION = 'v2409';
+
+/** What the carrier offers besides its services. */
+export const UPS_CAPABILITIES: CarrierCapabilities = { zplNative: true, perPackageTracking: true, options: [] };
 
 export const UPS_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   { name: 'client_id', required: true, secret: false, description: "The Client ID of your app on UPS's developer portal." },

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { allowOnly, principalOf } from '@waybill/http';
+import { declarationOf } from '@waybill/carriers';
 import type { CarrierLinkDeps } from '../deps';
 import {
   checkAccount, createAccount, listCompanyAccounts, patchAccount, readAccount, removeAccount, rotateWebhookCredentials,
@@ -25,10 +26,7 @@ export function accountRoutes(deps: CarrierLinkDeps): Router {
   });
   // What each carrier asks for, from its adapter's declaration (the console builds its form from it).
   r.get(`${A}/credential-keys`, (_req, res) => {
-    res.json([...deps.adapters.values()].map((a) => ({
-      carrier: a.identifier, name: a.name, booking_label_formats: a.bookingLabelFormats,
-      keys: a.credentialKeys.map((k) => ({ name: k.name, required: k.required, secret: k.secret, description: k.description })),
-    })));
+    res.json([...deps.adapters.values()].map(declarationOf));
   });
   r.get(`${A}/:id`, async (req, res) => {
     res.json(await readAccount(deps, principalOf(res).company, id(req)));

@@ -18,6 +18,10 @@ export function carrierServicesRoutes(deps: CarrierLinkDeps): Router {
       if (!adapter) return [];
       return [{
         identifier: adapter.identifier, name: adapter.name, account: row.id,
+        capabilities: {
+          zpl_native: adapter.capabilities.zplNative, per_package_tracking: adapter.capabilities.perPackageTracking,
+          options: adapter.capabilities.options, manifest_scope: adapter.capabilities.manifestScope ?? 'listed',
+        },
         services: adapter.services.map((s) => ({
           identifier: serviceId(adapter, s), name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, max_parcel_weight_kg: s.maxParcelWeightKg,
         })),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Logger } from '@waybill/logger';
 import type { BookedDocuments, Booking } from '@waybill/carriers';
 import type { CarrierLinkDb } from '../database';
 import type { AccountRow } from '../accounts/account.table';
@@ -11,7 +12,7 @@ export async function findBooking(db: Db, company: string, consignment: string):
 }
 
 /** The booking and its documents in one transaction: never a booking without its labels. */
-export async function saveBooking(db: Db, company: string, consignment: string, account: AccountRow, b: Booking): Promise<void> {
+export async function saveBooking(db: Db, company: string, consignment: string, account: AccountRow, b: Booking, requestHash: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('booked_labels').where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
     await tx.deleteFrom('bookings').where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
@@ -19,7 +20,7 @@ export async function saveBooking(db: Db, company: string, consignment: string, 
       company, consignment_identifier: consignment, account_id: account.id, carrier: account.carrier,
       consignment_number: b.consignmentNumber, tracking_numbers: JSON.stringify(b.trackingNumbers), tracking_url: b.trackingUrl,
       label_format: b.documents?.labelFormat ?? null, customs_invoice: b.documents?.customsInvoice ?? null,
-      carrier_reference: b.carrierReference ?? null,
+      carrier_reference: b.carrierReference ?? null, request_hash: requestHash,
     }).execute();
     const labels = b.documents?.labels ?? [];
     if (labels.length) {
@@ -40,10 +41,17 @@ export async function markCancelled(db: Db, company: string, consignment: string
     .where('company', '=', company).where('consignment_identifier', '=', consignment).where('cancelled_at', 'is', null).execute();
 }
 
-export async function recordAnomaly(db: Db, a: { company: string; account: AccountRow; operation: string; consignment: string | null; reason: string }): Promise<void> {
-  await db.insertInto('call_anomalies').values({
+/**
+ * A call the carrier may have acted on although it answered no: kept for the operator and logged (the
+ * adapters' outbound calls count it in `waybill_carrier_call_anomalies_total`).
+ */
+export async function recordAnomaly(
+  deps: { db: Db; logger: Logger }, a: { company: string; account: AccountRow; operation: string; consignment: string | null; reason: string },
+): Promise<void> {
+  await deps.db.insertInto('call_anomalies').values({
     company: a.company, account_id: a.account.id, carrier: a.account.carrier, operation: a.operation, consignment_identifier: a.consignment, reason: a.reason,
   }).execute();
+  deps.logger.warn({ carrier: a.account.carrier, operation: a.operation, consignment: a.consignment, reason: a.reason }, 'carrier call outcome unknown');
 }
 
 export async function liveAccountOf(db: Db, company: string, carrier: string): Promise<AccountRow | undefined> {

@@ -38,7 +38,8 @@ export function bookingRoutes(deps: CarrierLinkDeps): Router {
     res.status(answer.booked ? 201 : 422).json(answer);
   });
   r.delete(`${B}/:consignment`, async (req, res) => {
-    const answer = await cancel(deps, principalOf(res).company, String(req.params.consignment));
+    const number = typeof req.query.consignment_number === 'string' && req.query.consignment_number !== '' ? req.query.consignment_number : undefined;
+    const answer = await cancel(deps, principalOf(res).company, String(req.params.consignment), number);
     res.status(answer.cancelled ? 200 : 422).json(answer);
   });
   r.get(`${B}/:consignment/labels`, async (req, res) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CarrierRejection, type Carrier } from '@waybill/carriers';
 import { LabelConversionUnavailable, renderBookedLabels, type BookedLabelRequest } from '@waybill/carrier-labels';
 import { ConflictError, NotFoundError } from '@waybill/http';
@@ -8,6 +9,7 @@ import { accountById, bookedDocuments, findBooking, liveAccountOf, markCancelled
 import { bookingInput } from './booking.input';
 import type { BookingRow } from './booking.table';
 import { enqueueSubscription } from '../tracking/subscription.job';
+import { scheduleAfterBooking } from '../tracking/poll.schedule';
 
 export type BookingAnswer =
   | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string }
@@ -17,10 +19,16 @@ const answerOf = (row: BookingRow): BookingAnswer => ({
   booked: true, consignment_number: row.consignment_number, tracking_numbers: row.tracking_numbers, tracking_url: row.tracking_url,
 });
 
-function carrierOf(deps: CarrierLinkDeps, account: AccountRow): Carrier {
+export function carrierOf(deps: CarrierLinkDeps, account: AccountRow): Carrier {
   const adapter = deps.adapters.get(account.carrier);
   if (!adapter) throw new ConflictError(`carrier ${account.carrier} is not connected in this deployment`);
   return adapter.forAccount(accountContext(deps, account));
+}
+
+/** The refusal when the company has no enabled account with the carrier (or the deployment lacks it). */
+export function noAccountReason(deps: CarrierLinkDeps, carrier: string): string {
+  const name = deps.adapters.get(carrier)?.name ?? carrier;
+  return `${name}: this company has no enabled ${name} account`;
 }
 
 /**
@@ -30,24 +38,27 @@ function carrierOf(deps: CarrierLinkDeps, account: AccountRow): Carrier {
  */
 export async function book(deps: CarrierLinkDeps, company: string, body: unknown): Promise<BookingAnswer> {
   const input = bookingInput(body, company);
+  const requestHash = createHash('sha256').update(JSON.stringify([input.carrier, input.request])).digest('hex');
   const existing = await findBooking(deps.db, company, input.consignment);
-  if (existing && !existing.cancelled_at) return answerOf(existing);
-  const account = await liveAccountOf(deps.db, company, input.carrier);
-  const adapter = deps.adapters.get(input.carrier);
-  if (!account || !adapter) {
-    return { booked: false, rejection_reason: `${adapter?.name ?? input.carrier}: this company has no enabled ${adapter?.name ?? input.carrier} account`, outcome_unknown: false };
+  if (existing && !existing.cancelled_at) {
+    if (existing.request_hash === null || existing.request_hash === requestHash) return answerOf(existing);
+    // The consignment changed since it was booked: its old booking goes before the new one is made.
+    const released = await cancel(deps, company, input.consignment);
+    if (!released.cancelled) return { booked: false, rejection_reason: released.rejection_reason, outcome_unknown: false };
   }
+  const account = await liveAccountOf(deps.db, company, input.carrier);
+  if (!account || !deps.adapters.has(input.carrier)) return { booked: false, rejection_reason: noAccountReason(deps, input.carrier), outcome_unknown: false };
   try {
-    const booking = await carrierOf(deps, account).book(input.request);
-    await saveBooking(deps.db, company, input.consignment, account, booking);
+    const carrier = carrierOf(deps, account);
+    const booking = await carrier.book(input.request);
+    await saveBooking(deps.db, company, input.consignment, account, booking, requestHash);
+    const saved = (await findBooking(deps.db, company, input.consignment))!;
+    await scheduleAfterBooking(deps, saved, !!carrier.subscribeTracking);
     await enqueueSubscription(deps.jobs, company, input.consignment);
-    return answerOf((await findBooking(deps.db, company, input.consignment))!);
+    return answerOf(saved);
   } catch (err) {
     if (!(err instanceof CarrierRejection)) throw err;
-    if (err.outcomeUnknown) {
-      await recordAnomaly(deps.db, { company, account, operation: 'book', consignment: input.consignment, reason: err.reason });
-      deps.logger.warn({ carrier: account.carrier, consignment: input.consignment, reason: err.reason }, 'carrier booking outcome unknown');
-    }
+    if (err.outcomeUnknown) await recordAnomaly(deps, { company, account, operation: 'book', consignment: input.consignment, reason: err.reason });
     return { booked: false, rejection_reason: err.reason, outcome_unknown: err.outcomeUnknown };
   }
 }
@@ -58,10 +69,16 @@ async function requireBooking(deps: CarrierLinkDeps, company: string, consignmen
   return row;
 }
 
-/** Voids at the carrier (even through a deleted account); cancelling again answers the same. */
-export async function cancel(deps: CarrierLinkDeps, company: string, consignment: string): Promise<{ cancelled: true } | { cancelled: false; rejection_reason: string }> {
+/**
+ * Voids at the carrier (even through a deleted account); cancelling again answers the same. Given the
+ * consignment number it was asked about, a booking since replaced by another (the consignment was edited
+ * and booked again, voiding the old one) answers cancelled without touching the new one.
+ */
+export async function cancel(
+  deps: CarrierLinkDeps, company: string, consignment: string, consignmentNumber?: string,
+): Promise<{ cancelled: true } | { cancelled: false; rejection_reason: string }> {
   const row = await requireBooking(deps, company, consignment);
-  if (row.cancelled_at) return { cancelled: true };
+  if (row.cancelled_at || (consignmentNumber && consignmentNumber !== row.consignment_number)) return { cancelled: true };
   const account = await accountById(deps.db, company, row.account_id);
   if (!account) throw new NotFoundError();
   try {

@@ -11,6 +11,8 @@ export interface BookingsTable {
   label_format: 'zpl' | 'gif' | 'png' | 'pdf' | null;
   customs_invoice: Buffer | null;
   carrier_reference: string | null;
+  /** SHA-256 of the carrier and booking request it was made for; null for bookings made before it was kept. */
+  request_hash: string | null;
   created_at: ColumnType<Date, never, never>;
   cancelled_at: ColumnType<Date | null, never, string | null>;
   subscribed_at: ColumnType<Date | null, never, string | null>;

@@ -2,8 +2,11 @@ import { Queues, type JobDriver } from '@waybill/jobs';
 import type { CarrierLinkDeps } from '../deps';
 import { accountContext } from '../accounts/account.service';
 import { accountById, findBooking } from '../bookings/booking.repository';
+import { schedulePolling } from './poll.schedule';
 
 const JOB = 'subscribe';
+/** How long the carrier pushes for a subscription (UPS Track Alert: 14 days). */
+export const SUBSCRIPTION_LIFETIME_MS = 14 * 24 * 3_600_000;
 
 export interface SubscribeJob {
   company: string;
@@ -19,8 +22,9 @@ export async function enqueueSubscription(jobs: JobDriver, company: string, cons
 
 /**
  * Subscribes a booking's tracking numbers at a carrier that pushes (UPS Track Alert); numbers the carrier
- * refuses are kept to be polled. Carriers without subscriptions, and cancelled bookings, are skipped.
- * A failed call throws, and the job is retried with backoff.
+ * refuses go on the polling schedule. Carriers without subscriptions (polled from booking), and
+ * cancelled bookings, are skipped. A failed call throws, and the job is retried with backoff; when the
+ * retries are spent, every number of the booking is polled instead, so none goes untracked.
  */
 export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDriver): Promise<void> {
   await jobs.work<SubscribeJob>(Queues.carrierTracking, async (job) => {
@@ -34,5 +38,17 @@ export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDr
     const result = await carrier.subscribeTracking(booking.tracking_numbers);
     await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
       .where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
-  }, { concurrency: 4 });
+    if (result.refused.length) await schedulePolling(deps, booking, result.refused);
+    // A subscription lapses (UPS keeps one 14 days): a parcel still open then is polled from then on.
+    if (result.subscribed.length) await schedulePolling(deps, booking, result.subscribed, new Date(Date.now() + SUBSCRIPTION_LIFETIME_MS));
+  }, {
+    concurrency: 4,
+    onFailed: async (job, error) => {
+      const { company, consignment } = job.data as SubscribeJob;
+      const booking = await findBooking(deps.db, company, consignment);
+      if (!booking || booking.cancelled_at || booking.subscribed_at) return;
+      deps.logger.warn({ company, consignment, err: error.message }, 'push subscription failed for good; the numbers are polled instead');
+      await schedulePolling(deps, booking, booking.tracking_numbers);
+    },
+  });
 }

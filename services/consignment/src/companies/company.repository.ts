@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Address } from '@waybill/carriers';
+import type { Address, Contact } from '@waybill/carriers';
 import type { ConsignmentDb } from '../database';
 
 export interface CompanySettings {
@@ -14,6 +14,8 @@ export interface Warehouse {
   address: Address;
   timezone: string;
   isDefault: boolean;
+  /** The sender's contact for carriers that need one (the company's documents settings); loaded only for real carriers. */
+  contact?: Contact | null;
 }
 
 export async function findSettings(db: Kysely<ConsignmentDb>, company: string): Promise<CompanySettings | undefined> {

@@ -2,7 +2,7 @@ import { ConflictError, HttpError, NotFoundError } from '@waybill/http';
 import type { ConsignmentDeps } from './consignment.deps';
 import { findByIdentifier, recordStatus, updateIfVersion } from './consignment.repository';
 import { withTrackingNumbers } from './consignment.allocation';
-import { allocateByRules } from './consignment.auto-allocation';
+import { allocateTarget } from './consignment.auto-allocation';
 import { ConsignmentEvents, recordEvents, type PendingEvent } from './consignment.events';
 import { toApi } from './consignment.mapper';
 import { release } from './consignment.update';
@@ -21,7 +21,7 @@ export async function allocateUnallocated(deps: ConsignmentDeps, company: string
   if (row.status !== 'Unallocated') return toApi(row, deps.registry, ctx.settings.extraCustomFields);
   const warehouse = ctx.warehouse(row.warehouse_id);
   if (!warehouse) throw new ConflictError(`The consignment's warehouse "${row.warehouse_id}" no longer exists.`);
-  const outcome = await allocateByRules(deps, ctx, {
+  const outcome = await allocateTarget(deps, ctx, { kind: 'rules' }, {
     data: row.data, warehouse, options: row.requested_options, ids: { company, identifier, orderNumber: row.order_number },
   });
   const a = outcome.allocated ? outcome.allocation : null;
@@ -44,11 +44,11 @@ export async function allocateUnallocated(deps: ConsignmentDeps, company: string
     await recordEvents(trx, company, events);
     return u;
   }).catch(async (err) => {
-    if (a) await release(deps, a.carrierId, a.consignmentNumber);
+    if (a) await release(deps, ctx, { identifier, ...a });
     throw err;
   });
   if (!updated) {
-    if (a) await release(deps, a.carrierId, a.consignmentNumber);
+    if (a) await release(deps, ctx, { identifier, ...a });
     throw new ConflictError('The consignment was changed by another request at the same time; fetch it and try again.');
   }
   deps.afterCommit();

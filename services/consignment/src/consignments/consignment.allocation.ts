@@ -2,6 +2,7 @@ import { CarrierRejection, serviceId as toServiceId, type Address, type ParcelSp
 import type { Warehouse } from '../companies/company.repository';
 import type { AllocationTarget } from './consignment.input';
 import type { ConsignmentData } from './consignment.table';
+import { bookingRequest } from './consignment.booking-request';
 
 export interface Allocation {
   carrierId: string;
@@ -12,9 +13,18 @@ export interface Allocation {
   options: Record<string, string>;
 }
 
+/**
+ * `outcomeUnknown`: the carrier's call timed out or met an outage after it went out, so the carrier may
+ * have booked it: the consignment stays Unallocated and the call is listed for the operator.
+ */
 export type AllocationOutcome =
   | { allocated: true; allocation: Allocation }
-  | { allocated: false; rejectionReason: string | null };
+  | { allocated: false; rejectionReason: string | null; outcomeUnknown?: { carrier: string; reason: string } };
+
+/** A carrier's reason, prefixed with its name unless it names the carrier already (real carriers' adapters do). */
+function reasonFrom(carrierName: string, err: CarrierRejection): string {
+  return err.named ? err.reason : `${carrierName}: ${err.reason}`;
+}
 
 const TO_KG: Record<string, number> = { g: 0.001, kg: 1 };
 const TO_CM: Record<string, number> = { mm: 0.1, cm: 1, m: 100, in: 2.54, ft: 30.48 };
@@ -54,11 +64,10 @@ export async function allocate(
   const destination = destinationOf(data);
   const service = target.kind === 'service' ? target.service : target.carrier.defaultService(warehouse.address, destination);
   try {
-    const booking = await target.carrier.book({
-      company: ids.company, consignmentIdentifier: ids.identifier, orderNumber: ids.orderNumber,
-      serviceName: service.name, origin: warehouse.address, destination, parcels: parcelsOf(data), options,
-      shippingDate: (data.shipping_date as string | null) ?? null,
-    });
+    const booking = await target.carrier.book(bookingRequest(data, {
+      company: ids.company, identifier: ids.identifier, orderNumber: ids.orderNumber,
+      serviceName: service.name, warehouse, destination, parcels: parcelsOf(data), options,
+    }));
     return {
       allocated: true,
       allocation: {
@@ -68,8 +77,10 @@ export async function allocate(
       },
     };
   } catch (err) {
-    if (err instanceof CarrierRejection) return { allocated: false, rejectionReason: `${target.carrier.name}: ${err.reason}` };
-    throw err;
+    if (!(err instanceof CarrierRejection)) throw err;
+    const rejectionReason = reasonFrom(target.carrier.name, err);
+    if (!err.outcomeUnknown) return { allocated: false, rejectionReason };
+    return { allocated: false, rejectionReason, outcomeUnknown: { carrier: target.carrier.identifier, reason: rejectionReason } };
   }
 }
 

@@ -1,6 +1,9 @@
 import { InternalTokenSigner } from '@waybill/internal-auth';
 import { ServiceClient } from '@waybill/http';
+import type { Kysely } from 'kysely';
 import type { Logger } from '@waybill/logger';
+import type { ConsignmentDb } from '../database';
+import { recordCarrierCallAnomaly } from '../anomalies/anomaly.repository';
 import type { CompanyContext } from '../companies/company.context';
 import { warehouseId } from '../companies/company.context';
 import type { Warehouse } from '../companies/company.repository';
@@ -32,6 +35,7 @@ export function allocationRulesClient(peers: Record<string, string>, internalJwt
 }
 
 export interface AutoAllocationDeps {
+  db: Kysely<ConsignmentDb>;
   rules: AllocationRules;
   logger: Logger;
 }
@@ -48,7 +52,7 @@ export interface AllocationSubject {
  * booked in turn until a carrier accepts. A refusal by every carrier, or no candidate at all, is an
  * outcome with a rejection reason, never an error of the request.
  */
-export async function allocateByRules(deps: AutoAllocationDeps, ctx: CompanyContext, s: AllocationSubject): Promise<AllocationOutcome> {
+async function allocateByRules(deps: AutoAllocationDeps, ctx: CompanyContext, s: AllocationSubject): Promise<AllocationOutcome> {
   let candidates: string[];
   try {
     candidates = await deps.rules.candidates(s.ids.company, { ...s.data, warehouse_id: warehouseId(s.warehouse), options: s.options });
@@ -61,15 +65,23 @@ export async function allocateByRules(deps: AutoAllocationDeps, ctx: CompanyCont
     const found = ctx.service(id);
     if (!found) continue;
     const outcome = await allocate({ kind: 'service', ...found }, s.data, s.warehouse, s.options, s.ids);
-    if (outcome.allocated) return outcome;
+    // A carrier that may have booked it is not followed by another: that could book the parcel twice.
+    if (outcome.allocated || outcome.outcomeUnknown) return outcome;
     if (outcome.rejectionReason) refusals.push(outcome.rejectionReason);
   }
   if (refusals.length === 0) return { allocated: false, rejectionReason: NO_RULE_REASON };
   return { allocated: false, rejectionReason: `No carrier the rules allow accepted the consignment: ${refusals.join('; ')}` };
 }
 
-/** Books what the client asked for: a service, a carrier's default service, or (`"auto"`) the rules' choice. */
-export function allocateTarget(deps: AutoAllocationDeps, ctx: CompanyContext, target: AllocationTarget, s: AllocationSubject): Promise<AllocationOutcome> {
-  if (target.kind === 'rules') return allocateByRules(deps, ctx, s);
-  return allocate(target, s.data, s.warehouse, s.options, s.ids);
+/**
+ * Books what the client asked for: a service, a carrier's default service, or (`"auto"`) the rules' choice.
+ * A carrier call whose outcome is unknown is recorded for the operator before anything else is written.
+ */
+export async function allocateTarget(deps: AutoAllocationDeps, ctx: CompanyContext, target: AllocationTarget, s: AllocationSubject): Promise<AllocationOutcome> {
+  const outcome = target.kind === 'rules' ? await allocateByRules(deps, ctx, s) : await allocate(target, s.data, s.warehouse, s.options, s.ids);
+  if (!outcome.allocated && outcome.outcomeUnknown) {
+    deps.logger.warn({ identifier: s.ids.identifier, carrier: outcome.outcomeUnknown.carrier, reason: outcome.outcomeUnknown.reason }, 'booking outcome unknown');
+    await recordCarrierCallAnomaly(deps.db, { company: s.ids.company, identifier: s.ids.identifier, ...outcome.outcomeUnknown });
+  }
+  return outcome;
 }

@@ -3,7 +3,8 @@ import type { ConsignmentDeps } from './consignment.deps';
 import { findByIdentifier, recordStatus, updateIfVersion } from './consignment.repository';
 import { assertCancellable, isAllocated } from './consignment.status';
 import { ConsignmentEvents, recordEvents } from './consignment.events';
-import { toApi } from './consignment.mapper';
+import { carrierNameOf, toApi } from './consignment.mapper';
+import { CarrierRejection } from '@waybill/carriers';
 
 /**
  * Cancels: the carrier releases the booking first, so a consignment is never marked Cancelled while the
@@ -16,10 +17,13 @@ export async function cancelConsignment(deps: ConsignmentDeps, company: string, 
   if (row.status === 'Cancelled') return toApi(row, deps.registry, ctx.settings.extraCustomFields);
   assertCancellable(row.status);
   if (isAllocated(row.status) && row.carrier_id && row.consignment_number) {
+    const carrier = ctx.bookedBy(row.carrier_id, carrierNameOf(row.service_id));
     try {
-      await deps.registry.find(row.carrier_id)?.cancel(row.consignment_number);
+      await carrier?.cancel(row.consignment_number, { consignmentIdentifier: identifier });
     } catch (err) {
       deps.logger.warn({ err, identifier }, 'carrier refused or failed cancellation');
+      // The carrier's own verdict is the merchant's to read; anything else may pass.
+      if (err instanceof CarrierRejection) throw new HttpError(409, `${carrier?.name ?? row.carrier_id} refused the cancellation; nothing was changed: ${err.reason}`);
       throw new HttpError(503, 'The carrier could not confirm the cancellation; nothing was changed. Try again shortly.', {}, { 'Retry-After': '30' });
     }
   }

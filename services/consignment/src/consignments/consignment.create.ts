@@ -6,7 +6,7 @@ import { withTrackingNumbers, type AllocationOutcome } from './consignment.alloc
 import { allocateTarget } from './consignment.auto-allocation';
 import { existingIdentifiers, insertConsignmentsWithEvents, type CreatedRow } from './consignment.repository';
 import { ConsignmentEvents, envelopesOf, type PendingEvent } from './consignment.events';
-import { toApi } from './consignment.mapper';
+import { carrierNameOf, toApi } from './consignment.mapper';
 import type { ConsignmentRow } from './consignment.table';
 import type { CompanyContext } from '../companies/company.context';
 
@@ -77,7 +77,7 @@ async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: stri
   try {
     await insertConsignmentsWithEvents(deps.db, rows, envelopesOf(company, events));
   } catch (err) {
-    await releaseBookings(deps, items);
+    await releaseBookings(deps, ctx, items);
     throw err;
   }
   deps.afterCommit();
@@ -103,12 +103,12 @@ function storedView(row: CreatedRow): ConsignmentRow {
 }
 
 /** Nothing was stored, so bookings made for this request are released again. */
-async function releaseBookings(deps: ConsignmentDeps, items: Planned[]): Promise<void> {
+async function releaseBookings(deps: ConsignmentDeps, ctx: CompanyContext, items: Planned[]): Promise<void> {
   await Promise.all(items.map(async (p) => {
     if (!p.outcome?.allocated) return;
-    const carrier = deps.registry.find(p.outcome.allocation.carrierId);
+    const a = p.outcome.allocation;
     try {
-      await carrier?.cancel(p.outcome.allocation.consignmentNumber);
+      await ctx.bookedBy(a.carrierId, carrierNameOf(a.serviceId))?.cancel(a.consignmentNumber, { consignmentIdentifier: p.identifier });
     } catch (err) {
       deps.logger.warn({ err, consignment_number: p.outcome.allocation.consignmentNumber }, 'could not release booking after failed create');
     }

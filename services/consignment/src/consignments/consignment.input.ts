@@ -1,5 +1,5 @@
 import { SchemaId, validate } from '@waybill/contracts';
-import { InvalidError } from '@waybill/http';
+import { HttpError, InvalidError } from '@waybill/http';
 import type { Carrier, CarrierServiceDef } from '@waybill/carriers';
 import type { CompanyContext } from '../companies/company.context';
 import { warehouseId } from '../companies/company.context';
@@ -66,12 +66,18 @@ export function prepareInput(raw: unknown, mode: 'create' | 'update', ctx: Compa
   return { data: body as ConsignmentData, orderNumber: body.order_number as string, warehouseId: warehouseId(warehouse!), target, requestedCarrier, options };
 }
 
+/** An unknown carrier or service may be one of the company's real carriers, which carrier-link did not list just now. */
+function realCarriersUnknown(): never {
+  throw new HttpError(503, 'The company\'s carrier accounts could not be consulted just now; nothing was changed. Try again shortly.', {}, { 'Retry-After': '10' });
+}
+
 function resolveTarget(body: Record<string, unknown>, ctx: CompanyContext, errors: Record<string, string[]>): AllocationTarget {
   const sid = body.service_id;
   if (typeof sid === 'string') {
     if (sid.trim().toLowerCase() === 'auto') return { kind: 'rules' };
     const found = ctx.service(sid);
     if (found) return { kind: 'service', ...found };
+    if (ctx.realCarriersUnavailable) realCarriersUnknown();
     errors.service_id = [`carrier service "${sid}" not found.`];
     return { kind: 'none' };
   }
@@ -79,6 +85,7 @@ function resolveTarget(body: Record<string, unknown>, ctx: CompanyContext, error
   if (typeof carrierKey === 'string') {
     const carrier = ctx.carrier(carrierKey);
     if (carrier) return { kind: 'carrier', carrier };
+    if (ctx.realCarriersUnavailable) realCarriersUnknown();
     errors.carrier = [`carrier "${carrierKey}" not found.`];
   }
   return { kind: 'none' };

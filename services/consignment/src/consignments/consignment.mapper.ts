@@ -12,6 +12,11 @@ function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'object' && Object.values(v as object).every((x) => x === null || x === undefined || x === ''));
 }
 
+/** The carrier's name as the service_id (`<carrier name>|<service name>`) stored it. */
+export function carrierNameOf(serviceId: string | null): string | undefined {
+  return serviceId ? serviceId.slice(0, serviceId.indexOf('|') < 0 ? serviceId.length : serviceId.indexOf('|')) : undefined;
+}
+
 /** The one place a stored consignment becomes its public representation. */
 export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCustomFields: boolean): Record<string, unknown> {
   const d = row.data;
@@ -21,7 +26,8 @@ export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCusto
     identifier: row.identifier,
     order_number: row.order_number,
     create_date: d.create_date,
-    carrier: carrierKey ? registry.find(carrierKey)?.name ?? carrierKey : null,
+    // A real carrier is not in the registry: its name is the service_id's carrier part.
+    carrier: carrierKey ? registry.find(carrierKey)?.name ?? carrierNameOf(row.service_id) ?? carrierKey : null,
     service_id: row.service_id,
     service: serviceName,
     warehouse_id: row.warehouse_id,

@@ -6,7 +6,8 @@ import { allocateTarget } from './consignment.auto-allocation';
 import { findByIdentifier, recordStatus, updateIfVersion } from './consignment.repository';
 import { assertEditable, isAllocated, type ConsignmentStatus } from './consignment.status';
 import { ConsignmentEvents, recordEvents, type PendingEvent } from './consignment.events';
-import { toApi } from './consignment.mapper';
+import { carrierNameOf, toApi } from './consignment.mapper';
+import type { CompanyContext } from '../companies/company.context';
 import type { ConsignmentPatch, ConsignmentRow, ConsignmentData } from './consignment.table';
 
 /** What the carrier booked: if none of it changed, the booking stands. Options it does not use are not part of it. */
@@ -34,7 +35,7 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
   const ctx = await deps.companies.get(company);
   const input = prepareInput(body, 'update', ctx, deps.now());
 
-  const used = row.carrier_id ? deps.registry.find(row.carrier_id)?.capabilities.options ?? [] : [];
+  const used = row.carrier_id ? ctx.bookedBy(row.carrier_id, carrierNameOf(row.service_id))?.capabilities.options ?? [] : [];
   const keep = keepsBooking(row, input, used);
   const outcome: AllocationOutcome | null = keep ? null : await allocateTarget(deps, ctx, input.target, {
     data: input.data, warehouse: ctx.warehouse(input.warehouseId)!, options: input.options, ids: { company, identifier, orderNumber: input.orderNumber },
@@ -60,15 +61,17 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
       return u;
     });
   } catch (err) {
-    if (outcome?.allocated) await release(deps, outcome.allocation.carrierId, outcome.allocation.consignmentNumber);
+    if (outcome?.allocated) await release(deps, ctx, { identifier, ...outcome.allocation });
     throw err;
   }
   if (!updated) {
-    if (outcome?.allocated) await release(deps, outcome.allocation.carrierId, outcome.allocation.consignmentNumber);
+    if (outcome?.allocated) await release(deps, ctx, { identifier, ...outcome.allocation });
     throw new ConflictError('The consignment was changed by another request at the same time; fetch it and try again.');
   }
   deps.afterCommit();
-  if (!keep && isAllocated(row.status) && row.carrier_id && row.consignment_number) await release(deps, row.carrier_id, row.consignment_number);
+  if (!keep && isAllocated(row.status) && row.carrier_id && row.consignment_number) {
+    await release(deps, ctx, { identifier, carrierId: row.carrier_id, consignmentNumber: row.consignment_number, serviceId: row.service_id });
+  }
   return toApi(updated, deps.registry, ctx.settings.extraCustomFields);
 }
 
@@ -93,11 +96,18 @@ function buildPatch(row: ConsignmentRow, input: PreparedInput, outcome: Allocati
   };
 }
 
+export interface BookingRef {
+  identifier: string;
+  carrierId: string;
+  consignmentNumber: string;
+  serviceId: string | null;
+}
+
 /** Tells the carrier a booking is no longer wanted. The consignment no longer points at it either way. */
-export async function release(deps: ConsignmentDeps, carrierId: string, consignmentNumber: string): Promise<void> {
+export async function release(deps: ConsignmentDeps, ctx: CompanyContext, b: BookingRef): Promise<void> {
   try {
-    await deps.registry.find(carrierId)?.cancel(consignmentNumber);
+    await ctx.bookedBy(b.carrierId, carrierNameOf(b.serviceId))?.cancel(b.consignmentNumber, { consignmentIdentifier: b.identifier });
   } catch (err) {
-    deps.logger.warn({ err, carrier_id: carrierId, consignment_number: consignmentNumber }, 'carrier did not confirm release of booking');
+    deps.logger.warn({ err, carrier_id: b.carrierId, consignment_number: b.consignmentNumber }, 'carrier did not confirm release of booking');
   }
 }

@@ -23,7 +23,8 @@ function problemWith(row: ClaimCheckRow | undefined, t: ClaimTarget): string | n
   if (row.status === 'Manifested') return row.manifest_id ? `already on manifest ${row.manifest_id}` : 'already manifested';
   if (!isAllocated(row.status)) return row.status === 'Unallocated' ? 'not allocated to a carrier' : `is ${row.status}`;
   if (row.carrier_id !== t.carrier.identifier) return `allocated to ${row.carrier_id}, not ${t.carrier.identifier}`;
-  if (row.warehouse_id !== t.warehouseId) return `ships from ${row.warehouse_id}, not ${t.warehouseId}`;
+  // A carrier that manifests the whole account takes its consignments from whichever warehouse.
+  if (t.carrier.capabilities.manifestScope !== 'account' && row.warehouse_id !== t.warehouseId) return `ships from ${row.warehouse_id}, not ${t.warehouseId}`;
   return null;
 }
 

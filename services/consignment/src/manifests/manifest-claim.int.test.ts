@@ -32,6 +32,7 @@ describe('manifest claims (consignment service, internal)', () => {
     const consignmentA = (await get(a)).body;
     expect(res.body).toEqual({
       manifest_id: m,
+      scope: 'listed',
       carrier: { identifier: 'generic', name: 'Generic Carrier' },
       warehouse: expect.objectContaining({ identifier: LONDON, name: 'Main', timezone: 'Europe/London', address: expect.objectContaining({ postcode: 'E16 1AA' }) }),
       consignments: [

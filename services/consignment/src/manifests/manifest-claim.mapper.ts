@@ -35,6 +35,7 @@ export function toClaimResult(manifestId: string, carrier: Carrier, warehouse: W
   const ordered = [...rows].sort((a, b) => (position.get(a.identifier) ?? Infinity) - (position.get(b.identifier) ?? Infinity) || a.seq - b.seq);
   return {
     manifest_id: manifestId,
+    scope: carrier.capabilities.manifestScope ?? 'listed',
     carrier: { identifier: carrier.identifier, name: carrier.name },
     warehouse: { identifier: warehouseId(warehouse), name: warehouse.name, timezone: warehouse.timezone, address: warehouse.address },
     consignments: ordered.map(toClaimed),

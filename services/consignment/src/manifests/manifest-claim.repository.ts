@@ -20,6 +20,20 @@ export async function lockForClaim(trx: Trx, company: string, identifiers: strin
     .execute();
 }
 
+/**
+ * The company's other consignments the carrier will manifest with these (a carrier whose manifest covers
+ * the whole account): booked with it, labelled (Allocated or Printed) and on no manifest, locked likewise.
+ */
+export async function lockAccountConsignments(trx: Trx, company: string, carrierId: string, named: string[]): Promise<ClaimCheckRow[]> {
+  return trx.selectFrom('consignments').select(['identifier', 'status', 'carrier_id', 'warehouse_id', 'manifest_id'])
+    .where('company', '=', company).where('carrier_id', '=', carrierId)
+    .where('status', 'in', ['Allocated', 'Printed']).where('manifest_id', 'is', null)
+    .where(sql<boolean>`not (identifier = any(${named}::text[]))`)
+    .orderBy('seq')
+    .forUpdate()
+    .execute();
+}
+
 export async function findClaimed(trx: Trx, company: string, manifestId: string): Promise<ConsignmentRow[]> {
   return trx.selectFrom('consignments').selectAll()
     .where('company', '=', company).where('manifest_id', '=', manifestId)

@@ -7,7 +7,7 @@ import { warehouseId } from '../companies/company.context';
 import { describeProblems, findProblems } from './manifest-claim.checks';
 import type { ManifestClaim } from '@waybill/contracts';
 import { toClaimResult } from './manifest-claim.mapper';
-import { findClaimed, lockForClaim, markManifested, recordStatuses } from './manifest-claim.repository';
+import { findClaimed, lockAccountConsignments, lockForClaim, markManifested, recordStatuses } from './manifest-claim.repository';
 import { parseClaimRequest } from './manifest-claim.request';
 
 /**
@@ -21,7 +21,7 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
   let changed = false;
   const result = await deps.db.transaction().execute(async (trx) => {
     const already = await findClaimed(trx, company, req.manifestId);
-    const carrier = ctx.carrier(req.carrierId) ?? (already.length ? deps.registry.find(req.carrierId) : undefined);
+    const carrier = ctx.carrier(req.carrierId) ?? (already.length ? ctx.bookedBy(req.carrierId, already[0].service_id?.split('|')[0]) : undefined);
     const warehouse = ctx.warehouse(req.warehouseId);
     if (!carrier) throw InvalidError.field('carrier_id', `carrier "${req.carrierId}" not found.`);
     if (!warehouse) throw InvalidError.field('warehouse_id', `warehouse "${req.warehouseId}" not found.`);
@@ -33,8 +33,11 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
       const { detail, errors } = describeProblems(problems);
       throw new HttpError(400, detail, { errors });
     }
-    const before = new Map(rows.map((r) => [r.identifier, r.status]));
-    const updated = await markManifested(trx, company, req.identifiers, req.manifestId);
+    // The carrier will manifest every labelled consignment of the account: Waybill says so too (API.md 11).
+    const others = carrier.capabilities.manifestScope === 'account' ? await lockAccountConsignments(trx, company, carrier.identifier, req.identifiers) : [];
+    const claimed = [...req.identifiers, ...others.map((r) => r.identifier)];
+    const before = new Map([...rows, ...others].map((r) => [r.identifier, r.status]));
+    const updated = await markManifested(trx, company, claimed, req.manifestId);
     await recordStatuses(trx, updated, `manifest ${req.manifestId}`);
     await writeEvents(trx, updated.map((u) => newEnvelope(ConsignmentEvents.statusChanged, company, {
       consignment: toApi(u, deps.registry, ctx.settings.extraCustomFields), from: before.get(u.identifier), to: 'Manifested',

@@ -7,6 +7,7 @@ import * as consignmentCounts from './20261122020000_consignment_counts';
 import * as listOrder from './20261122040000_list_order';
 import * as idempotencyResponseJson from './20261124000000_idempotency_response_json';
 import * as dashboard from './20261126000000_dashboard';
+import * as carrierCallAnomalies from './20261126010000_carrier_call_anomalies';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261122040000_list_order': listOrder,
   '20261124000000_idempotency_response_json': idempotencyResponseJson,
   '20261126000000_dashboard': dashboard,
+  '20261126010000_carrier_call_anomalies': carrierCallAnomalies,
 };

@@ -9,7 +9,8 @@ import type { ConsignmentPeer } from '../peers/consignment.peer';
 import { findSettings } from '../settings/settings.repository';
 import type { ConsignmentView } from './consignment.view';
 import { DocumentCache } from './documents.cache';
-import { parseDocumentQuery, requestKey } from './documents.query';
+import { parseDocumentQuery, requestKey, type DocumentRequest } from './documents.query';
+import type { CarrierLinkClient } from '@waybill/carrier-link-client';
 import { renderDocuments, sizeOf, type RenderedDocuments } from './documents.render';
 import { senderOf, type WarehouseView } from './sender';
 
@@ -17,6 +18,8 @@ export interface DocumentsDeps {
   db: Kysely<DocumentsDb>;
   peer: ConsignmentPeer;
   registry: CarrierRegistry;
+  /** Real carriers' labels, stored by carrier-link when it booked them. */
+  carrierLink: CarrierLinkClient;
   cache: DocumentCache<RenderedDocuments>;
   /** Called after the printed event is committed, so the outbox relay publishes it at once. */
   afterCommit: () => void;
@@ -52,7 +55,13 @@ export async function consignmentDocuments(deps: DocumentsDeps, company: string,
   const request = parseDocumentQuery(query, settings.labelSizes);
   const c = await printable(deps, company, identifier);
   const found = c.service_id ? deps.registry.findService(c.service_id) : undefined;
-  if (!found) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
+  if (!found) {
+    if (!c.service_id || !deps.carrierLink.deployed) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
+    // A real carrier's labels are its own, made at booking and kept by carrier-link: never booked again.
+    const stored = await deps.carrierLink.labels(company, c.identifier, storedLabelQuery(request));
+    await markPrinted(deps, company, c);
+    return { labels: stored.labels, invoices: stored.invoices, label_format: request.documentType };
+  }
   const warehouse = shipFrom(await deps.peer.warehouses(company), c.warehouse_id ?? null);
   const sender = senderOf(warehouse, settings.contact, c.custom_attributes);
   const customs = found.carrier.requiresCustoms(warehouse.address.country, c.recipient.address.country);
@@ -65,12 +74,22 @@ export async function consignmentDocuments(deps: DocumentsDeps, company: string,
     docs = await renderDocuments({ facts, invoice, settings, request, createdAt: createdAt(c), title: `Labels ${c.order_number}` });
     deps.cache.set(key, docs, sizeOf(docs));
   }
-  if (c.current_status.status === 'Allocated') {
-    // The event tells every other context; the call makes the owner commit Printed before the client
-    // hears 200, so a GET right after shows it. Failing that, the client gets a 503 and asks again.
-    await recordLabelsPrinted(deps.db, company, c.identifier);
-    deps.afterCommit();
-    await deps.peer.markPrinted(company, c.identifier);
-  }
+  await markPrinted(deps, company, c);
   return docs;
+}
+
+/**
+ * The event tells every other context; the call makes the owner commit Printed before the client hears
+ * 200, so a GET right after shows it. Failing that, the client gets a 503 and asks again.
+ */
+async function markPrinted(deps: DocumentsDeps, company: string, c: ConsignmentView): Promise<void> {
+  if (c.current_status.status !== 'Allocated') return;
+  await recordLabelsPrinted(deps.db, company, c.identifier);
+  deps.afterCommit();
+  await deps.peer.markPrinted(company, c.identifier);
+}
+
+/** The documents request as carrier-link's stored labels take it (already validated here). */
+function storedLabelQuery(r: DocumentRequest): Record<string, string> {
+  return { documenttype: r.documentType, label_size: r.labelSize, dpi: String(r.dpi), compression: r.compression, label_quantity: String(r.labelQuantity) };
 }

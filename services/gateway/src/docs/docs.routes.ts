@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import { absolutePath } from 'swagger-ui-dist';
 import { buildOpenApi } from '@waybill/contracts';
+import { realCarrierDeclarations } from '@waybill/carriers';
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Waybill API reference</title>
@@ -17,7 +18,7 @@ export function docsRoutes(publicBaseUrl?: string): Router {
   const r = Router();
   let doc: object | undefined;
   r.get('/openapi.json', (req, res) => {
-    doc ??= buildOpenApi({ serverUrl: publicBaseUrl ?? `${req.protocol}://${req.header('host') ?? 'localhost'}` });
+    doc ??= buildOpenApi({ serverUrl: publicBaseUrl ?? `${req.protocol}://${req.header('host') ?? 'localhost'}`, carriers: realCarrierDeclarations() });
     res.json(doc);
   });
   r.get(['/docs', '/docs/'], (_req, res) => {

@@ -31,6 +31,8 @@ export interface Outgoing {
   publicPrefix: string;
   /** The body's bytes exactly as sent (carrier signatures are computed over them). */
   body?: Buffer;
+  /** Headers the edge itself sets for the service (not copied from the client), e.g. a carrier's own credentials. */
+  extraHeaders?: Record<string, string>;
   logger?: { warn(o: object, m: string): void };
 }
 
@@ -60,6 +62,7 @@ export function forward(res: ServerResponse, target: ProxyTarget, path: string, 
     const v = o.clientHeaders[h];
     if (typeof v === 'string') headers[h] = v;
   }
+  Object.assign(headers, o.extraHeaders);
   if (o.body) headers['content-length'] = String(o.body.length);
   const span = trace.getTracer('gateway').startSpan(`proxy ${target.audience}`, {
     kind: SpanKind.CLIENT, attributes: { 'peer.service': target.audience, 'http.request.method': o.method },

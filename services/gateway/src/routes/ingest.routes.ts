@@ -6,7 +6,7 @@ import { forward, outgoingOf } from '../proxy/proxy';
 const SERVICE = 'tracking-ingest';
 
 /** Carrier identifiers are lowercase slugs and document ids UUIDs: nothing else can name one, or be normalised into another route. */
-const CARRIER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const CARRIER_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const queryOf = (req: Request): string => (req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');

@@ -21,6 +21,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   manifest: 'manifest',
   webhooks: 'webhook-dispatcher',
   'tracking-page': 'tracking-ingest',
+  'carrier-accounts': 'carrier-link',
 };
 
 /** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */

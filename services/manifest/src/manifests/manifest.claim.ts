@@ -2,6 +2,7 @@ import { HttpError } from '@waybill/http';
 import { Queues } from '@waybill/jobs';
 import type { ManifestDeps } from './manifest.deps';
 import type { ClaimOrder } from './consignment-claims.client';
+import type { ManifestClaim } from '@waybill/contracts';
 import { deleteClaiming, markGenerating } from './manifest.repository';
 
 export const GENERATE_JOB = 'generate';
@@ -16,7 +17,7 @@ export async function enqueueGeneration(deps: ManifestDeps, manifestId: string):
  * Refused: the manifest row goes (nothing was manifested) and the refusal is the client's 400. No
  * answer: the row stays `claiming` and the sweeper drives it again later.
  */
-export async function driveClaim(deps: ManifestDeps, order: ClaimOrder): Promise<void> {
+export async function driveClaim(deps: ManifestDeps, order: ClaimOrder): Promise<ManifestClaim> {
   let outcome;
   try {
     outcome = await deps.consignments.claim(order);
@@ -36,4 +37,5 @@ export async function driveClaim(deps: ManifestDeps, order: ClaimOrder): Promise
     // The manifest exists either way; the sweeper enqueues generating manifests whose job went missing.
     deps.logger.warn({ err, manifest_id: order.id }, 'could not enqueue manifest generation; the sweeper will');
   }
+  return outcome.claim;
 }

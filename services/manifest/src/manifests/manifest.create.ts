@@ -4,7 +4,8 @@ import { SchemaId, validate } from '@waybill/contracts';
 import { isUniqueViolation } from '@waybill/db';
 import type { ManifestDeps } from './manifest.deps';
 import { driveClaim } from './manifest.claim';
-import { findState, insertClaiming } from './manifest.repository';
+import { findById, findState, insertClaiming } from './manifest.repository';
+import type { ManifestClaim } from '@waybill/contracts';
 
 interface ManifestInput {
   consignment_ids: string[];
@@ -34,7 +35,20 @@ function manifestIdFor(company: string, key: string | undefined): string {
   return createHash('sha256').update(`manifest\u0000${company}\u0000${key}`).digest('hex').slice(0, 32);
 }
 
-export async function createManifest(deps: ManifestDeps, company: string, body: unknown, key?: string): Promise<{ identifier: string; replayed: boolean }> {
+export interface CreatedManifest {
+  identifier: string;
+  replayed: boolean;
+  /** Every consignment manifested, when the carrier manifests the whole account (API.md 11). */
+  consignmentIds?: string[];
+}
+
+/** A carrier that manifests the whole account took more than the request named: the answer lists them all. */
+function createdFrom(identifier: string, replayed: boolean, claim: ManifestClaim | null | undefined): CreatedManifest {
+  if (claim?.scope !== 'account') return { identifier, replayed };
+  return { identifier, replayed, consignmentIds: claim.consignments.map((c) => c.identifier) };
+}
+
+export async function createManifest(deps: ManifestDeps, company: string, body: unknown, key?: string): Promise<CreatedManifest> {
   const input = parseManifestInput(body);
   const requestHash = createHash('sha256').update(JSON.stringify([input.consignment_ids, input.carrier_id, input.warehouse_id])).digest('hex');
   const id = manifestIdFor(company, key);
@@ -46,9 +60,8 @@ export async function createManifest(deps: ManifestDeps, company: string, body: 
     const existing = await findState(deps.db, company, id);
     if (!existing) throw new ConflictError('A request with this Idempotency-Key was being processed and was refused; send it again.');
     if (existing.request_hash !== requestHash) throw new ConflictError('This Idempotency-Key was already used with a different request body.');
-    if (existing.state !== 'claiming') return { identifier: id, replayed: true };
+    if (existing.state !== 'claiming') return createdFrom(id, true, (await findById(deps.db, id))?.claim);
     // The first request under this key is still claiming, or died while claiming: claiming again is safe.
   }
-  await driveClaim(deps, order);
-  return { identifier: id, replayed: false };
+  return createdFrom(id, false, await driveClaim(deps, order));
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
+import type { LinkedCarriers } from '@waybill/carrier-link-client';
 import type { JobDriver } from '@waybill/jobs';
 import type { Logger } from '@waybill/logger';
 import type { ManifestDb } from '../database';
@@ -11,6 +12,8 @@ export interface ManifestDeps {
   consignments: ConsignmentClaims;
   jobs: JobDriver;
   registry: CarrierRegistry;
+  /** Real carriers, reached through carrier-link (which holds the company's account with each). */
+  linked: LinkedCarriers;
   logger: Logger;
   /** Called after a commit that wrote events, so the outbox relay publishes them without waiting to poll. */
   afterCommit: () => void;

@@ -42,6 +42,8 @@ export const lostJobs: JobDriver = { enqueue: async () => undefined, work: async
 export class ClaimPeer {
   calls: Array<{ manifest_id: string; consignment_ids: string[] }> = [];
   answer: 'claim' | 'outage' | 'refuse' = 'claim';
+  /** What a claim answers; by default sample consignments of Generic Carrier. */
+  claimOf: (id: string, body: { consignment_ids: string[] }) => ManifestClaim = (id, body) => claimOf(id, sampleConsignments(body.consignment_ids.length));
   private claims = new Map<string, ManifestClaim>();
   private server?: Server;
   url = '';
@@ -53,7 +55,7 @@ export class ClaimPeer {
       if (this.answer === 'outage') return void res.status(503).json({ detail: 'down' });
       if (this.answer === 'refuse') return void res.status(400).json({ detail: 'consignment_ids: 1 consignment cannot be manifested: x (not found). Nothing was manifested.', errors: { 'consignment_ids.0': ['x: not found.'] } });
       const id = req.body.manifest_id as string;
-      if (!this.claims.has(id)) this.claims.set(id, claimOf(id, sampleConsignments(req.body.consignment_ids.length)));
+      if (!this.claims.has(id)) this.claims.set(id, this.claimOf(id, req.body));
       res.json(this.claims.get(id));
     });
     this.server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
@@ -94,13 +96,15 @@ export interface Running {
   published(type: string): EventEnvelope[];
 }
 
-export async function startService(tdb: TestDatabase, peer: ClaimPeer, jobs: JobDriver, opts: ManifestServiceOptions = {}): Promise<Running> {
+export async function startService(
+  tdb: TestDatabase, peer: ClaimPeer, jobs: JobDriver, opts: ManifestServiceOptions = {}, peers: Record<string, string> = {},
+): Promise<Running> {
   const bus = new InProcessEventBus({ logger });
   const published: EventEnvelope[] = [];
   await bus.subscribe({ queue: 'test.manifest-events', bindings: ['manifest.#'], handler: async (e) => { published.push(e); } });
   const svc = await startManifestService({
     db: tdb.target, bus, jobs, logger, internalJwtSecret: SECRET,
-    peers: { consignment: peer.url }, defaultPublicUrl: 'http://localhost:8080', port: 0, host: '127.0.0.1',
+    peers: { consignment: peer.url, ...peers }, defaultPublicUrl: 'http://localhost:8080', port: 0, host: '127.0.0.1',
   }, opts);
   return {
     svc,

@@ -19,9 +19,9 @@ export function manifestRoutes(deps: ManifestDeps): Router {
   allowOnly(r, '/manifest/:id/documents', ['GET']);
 
   r.post('/manifest', async (req, res) => {
-    const { identifier, replayed } = await createManifest(deps, principalOf(res).company, req.body, idempotencyKey(req));
+    const { identifier, replayed, consignmentIds } = await createManifest(deps, principalOf(res).company, req.body, idempotencyKey(req));
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(201).json({ identifier });
+    res.status(201).json(consignmentIds ? { identifier, consignment_ids: consignmentIds } : { identifier });
   });
 
   r.get('/manifest/:id/documents', async (req, res) => {

@@ -26,6 +26,11 @@ function carrierRequest(company: string, manifestId: string, createdAt: Date, cl
   };
 }
 
+/** Pages of a PDF the carrier made, counted from its page objects. */
+function pdfPages(pdf: Buffer): number {
+  return Math.max(1, (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length);
+}
+
 /**
  * Tells the carrier of the manifest, then writes its document. Each step is idempotent (the carrier
  * reference is kept once received; the carrier answers the same reference for the same manifest id), so
@@ -38,14 +43,27 @@ export async function generateManifest(deps: ManifestDeps, job: Job<GenerateJobD
   const createdAt = new Date(m.created_at);
   let reference = m.carrier_reference;
   if (!reference) {
-    const carrier = deps.registry.find(m.claim.carrier.identifier);
-    if (!carrier) throw new PermanentJobError(`Carrier ${m.claim.carrier.identifier} is not available in this deployment.`);
+    const { identifier, name } = m.claim.carrier;
+    // A real carrier is reached through carrier-link, which answers a repeated submission from its record.
+    const carrier = deps.registry.find(identifier) ?? (deps.linked.deployed ? deps.linked.booked(m.company, identifier, name) : undefined);
+    if (!carrier) throw new PermanentJobError(`Carrier ${identifier} is not available in this deployment.`);
     carrierCalls.inc({ carrier: carrier.identifier });
+    let answer;
     try {
-      reference = (await carrier.manifest(carrierRequest(m.company, m.id, createdAt, m.claim))).reference;
+      answer = await carrier.manifest(carrierRequest(m.company, m.id, createdAt, m.claim));
     } catch (err) {
       if (err instanceof CarrierRejection) throw new PermanentJobError(`${carrier.name} refused the manifest: ${err.reason}.`);
       throw err;
+    }
+    reference = answer.reference;
+    if (answer.document) {
+      // The carrier's own manifest (Royal Mail's) is the document the driver signs: stored as it came,
+      // before the reference, so a retry after a crash between the two asks the carrier (idempotent) again.
+      await storeDocument(deps.db, m.id, answer.document, pdfPages(answer.document));
+      await saveCarrierReference(deps.db, m.id, reference);
+      documentsGenerated.inc();
+      deps.logger.info({ manifest_id: m.id, consignments: m.claim.consignments.length }, 'carrier manifest document stored');
+      return;
     }
     await saveCarrierReference(deps.db, m.id, reference);
   }

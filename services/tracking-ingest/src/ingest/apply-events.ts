@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Carrier } from '@waybill/carriers';
+import type { TrackedCarrier } from '../carriers/tracked-carrier';
 import { EventType } from '@waybill/contracts';
 import { newEnvelope, writeEvent } from '@waybill/messaging';
 import type { TrackingDb } from '../database';
@@ -28,7 +28,7 @@ export const eventKey = (r: { tracking_number: string; dedup_code: string; occur
  * the tracking updates per company, consignment progress, and proof-of-delivery requests for deliveries.
  * One path for every event, whether a push brought it or it waited in parking for its consignment.
  */
-export async function applyEvents(trx: Transaction<TrackingDb>, carrier: Carrier, parcels: ParcelRow[], rows: NewTrackingEventRow[]): Promise<AppliedEvents> {
+export async function applyEvents(trx: Transaction<TrackingDb>, carrier: TrackedCarrier, parcels: ParcelRow[], rows: NewTrackingEventRow[]): Promise<AppliedEvents> {
   const fresh = await insertNewEvents(trx, rows);
   if (fresh.length === 0) return { fresh, pods: [] };
   const touchedNumbers = new Set(fresh.map((e) => e.tracking_number));

@@ -1,4 +1,4 @@
-import type { Carrier } from '@waybill/carriers';
+import type { TrackedCarrier } from '../carriers/tracked-carrier';
 import type { TrackingPushResult } from '@waybill/contracts';
 import type { TrackingDeps } from '../deps';
 import { findActiveParcels } from '../projection/projection.repository';
@@ -11,7 +11,7 @@ import { applyEvents, eventKey } from './apply-events';
 const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
 
 /** The push's events as rows, once per identity, for the numbers `wanted` says. */
-function rowsOf(carrier: Carrier, trackings: ReadTracking[], wanted: (n: string) => boolean): NewTrackingEventRow[] {
+function rowsOf(carrier: TrackedCarrier, trackings: ReadTracking[], wanted: (n: string) => boolean): NewTrackingEventRow[] {
   const rows = new Map<string, NewTrackingEventRow>();
   for (const t of trackings.filter((x) => wanted(x.trackingNumber))) {
     for (const e of t.events) {
@@ -31,7 +31,7 @@ function rowsOf(carrier: Carrier, trackings: ReadTracking[], wanted: (n: string)
  * the number is locked first, so an allocation committing meanwhile either is seen here (and its
  * parcel gets the events now) or sees the parked events when it takes the lock after us.
  */
-export async function ingestPush(deps: TrackingDeps, carrier: Carrier, trackings: ReadTracking[]): Promise<TrackingPushResult> {
+export async function ingestPush(deps: TrackingDeps, carrier: TrackedCarrier, trackings: ReadTracking[]): Promise<TrackingPushResult> {
   const numbers = unique(trackings.map((t) => t.trackingNumber));
   const received = trackings.reduce((n, t) => n + t.events.length, 0);
   const parcels = await findActiveParcels(deps.db, carrier.identifier, numbers);

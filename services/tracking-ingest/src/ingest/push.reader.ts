@@ -1,7 +1,8 @@
-import { TrackingPushError, type Carrier, type PushedTrackingEvent, type TrackingPush, type TrackingStatus } from '@waybill/carriers';
+import { TrackingPushError, type PushedTrackingEvent, type TrackingPush, type TrackingStatus } from '@waybill/carriers';
 import { SchemaId, parseLooseDateTime, validate } from '@waybill/contracts';
 import { InvalidError } from '@waybill/http';
 import { normaliseStatus, statusOfCode } from './status';
+import type { TrackedCarrier } from '../carriers/tracked-carrier';
 
 export interface ReadEvent {
   status: TrackingStatus;
@@ -33,7 +34,7 @@ export function cut(v: string | null, max: number): string | null {
 }
 
 /** The generic body, or the carrier's native body turned into the generic shape by its adapter. */
-function genericShape(carrier: Carrier, body: unknown): unknown {
+function genericShape(carrier: TrackedCarrier, body: unknown): unknown {
   if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'trackings' in body) return body;
   try {
     return carrier.parseTrackingPush(body) ?? body;
@@ -48,7 +49,7 @@ function genericShape(carrier: Carrier, body: unknown): unknown {
  * code table), timestamps to instants, text cut to the webhook bounds. Any error refuses the whole push
  * with every field path, before anything is stored.
  */
-export function readPush(carrier: Carrier, body: unknown, now: Date): ReadTracking[] {
+export function readPush(carrier: TrackedCarrier, body: unknown, now: Date): ReadTracking[] {
   const push = genericShape(carrier, body);
   const result = validate(SchemaId.TrackingPush, push);
   if (!result.ok) throw new InvalidError(result.errors);
@@ -61,7 +62,7 @@ export function readPush(carrier: Carrier, body: unknown, now: Date): ReadTracki
   return trackings;
 }
 
-function readEvent(carrier: Carrier, e: PushedTrackingEvent, path: string, now: Date, errors: Record<string, string[]>): ReadEvent {
+function readEvent(carrier: TrackedCarrier, e: PushedTrackingEvent, path: string, now: Date, errors: Record<string, string[]>): ReadEvent {
   const carrierCode = text(e.carrier_code);
   const statusText = text(e.status);
   let status: TrackingStatus | undefined;

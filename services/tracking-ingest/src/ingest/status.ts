@@ -1,4 +1,5 @@
-import { TRACKING_STATUSES, type Carrier, type TrackingStatus } from '@waybill/carriers';
+import { TRACKING_STATUSES, type TrackingStatus } from '@waybill/carriers';
+import type { TrackedCarrier } from '../carriers/tracked-carrier';
 
 const squash = (s: string) => s.replace(/[\s_-]+/g, '').toUpperCase();
 const BY_SQUASHED = new Map(TRACKING_STATUSES.map((s) => [squash(s), s]));
@@ -9,7 +10,7 @@ export function normaliseStatus(value: string): TrackingStatus | undefined {
 }
 
 /** The status a carrier code stands for in the carrier's own table (exact code first, then case-insensitive). */
-export function statusOfCode(carrier: Carrier, code: string): TrackingStatus | undefined {
+export function statusOfCode(carrier: Pick<TrackedCarrier, 'trackingCodes'>, code: string): TrackingStatus | undefined {
   const table = carrier.trackingCodes;
   if (Object.hasOwn(table, code)) return table[code];
   const upper = code.toUpperCase();

@@ -1,4 +1,4 @@
-import type { Carrier } from '@waybill/carriers';
+import type { TrackedCarrier } from '../carriers/tracked-carrier';
 import type { TrackingUpdatedData } from '@waybill/contracts';
 import type { ParcelRow, TrackedConsignmentRow } from '../projection/projection.table';
 import type { TrackingEventRow } from './tracking-event.table';
@@ -24,7 +24,7 @@ function toUpdateEvent(e: TrackingEventRow): UpdateEvent {
  * parcels, each parcel with only the events stored for the first time, oldest first.
  */
 export function buildTrackingUpdates(
-  carrier: Carrier, parcels: ParcelRow[], consignments: Map<string, TrackedConsignmentRow>, fresh: TrackingEventRow[],
+  carrier: TrackedCarrier, parcels: ParcelRow[], consignments: Map<string, TrackedConsignmentRow>, fresh: TrackingEventRow[],
 ): Map<string, TrackingUpdatedData> {
   const byNumber = new Map<string, TrackingEventRow[]>();
   for (const e of fresh) byNumber.set(e.tracking_number, [...(byNumber.get(e.tracking_number) ?? []), e]);

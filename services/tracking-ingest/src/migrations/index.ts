@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { inboxMigration, outboxMigration } from '@waybill/messaging';
 import * as initial from './20260601000000_initial';
 import * as trackingPage from './20261126000000_tracking_page';
+import * as consignmentNumberLookup from './20261126000100_consignment_number_lookup';
 
 export const migrations: Record<string, Migration> = {
   '20260601000000_initial': initial,
   '20260601000100_outbox': outboxMigration,
   '20260601000200_inbox': inboxMigration,
   '20261126000000_tracking_page': trackingPage,
+  '20261126000100_consignment_number_lookup': consignmentNumberLookup,
 };

@@ -7,8 +7,10 @@ import type { PageConsignment, PageEvent } from './page.view';
 
 /**
  * The consignment a carrier's tracking number belongs to now, with its events (oldest first), or
- * undefined when none does or it was cancelled. Any package's number finds it. Should two companies'
- * consignments carry one number, the one announced last wins: a carrier reuses a number only long after.
+ * undefined when none does or it was cancelled. Any package's number finds it, and so does the
+ * consignment's own number where the carrier's tracking_url names that (DHL Express: the shipment's
+ * waybill, its pieces carrying their own numbers). Should two companies' consignments carry one number,
+ * the one announced last wins: a carrier reuses a number only long after.
  */
 export async function findTracked(db: Kysely<TrackingDb>, carrierId: string, trackingNumber: string): Promise<{ consignment: PageConsignment; events: PageEvent[] } | undefined> {
   const c = await db.selectFrom('parcels as p')
@@ -17,7 +19,11 @@ export async function findTracked(db: Kysely<TrackingDb>, carrierId: string, tra
     .where('p.carrier_id', '=', carrierId).where('p.tracking_number', '=', trackingNumber).where('p.active', '=', true)
     .where('c.carrier_id', '=', carrierId).where('c.cancelled', '=', false)
     .orderBy('c.source_at', 'desc').limit(1)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    ?? await db.selectFrom('tracked_consignments as c').selectAll('c')
+      .where('c.carrier_id', '=', carrierId).where('c.consignment_number', '=', trackingNumber).where('c.cancelled', '=', false)
+      .orderBy('c.source_at', 'desc').limit(1)
+      .executeTakeFirst();
   if (!c) return undefined;
   const [parcels, stored] = await Promise.all([activeParcelsOf(db, [c.identifier]), eventsOfConsignment(db, c.company, c.identifier)]);
   return {

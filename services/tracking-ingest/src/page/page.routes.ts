@@ -8,7 +8,7 @@ import { buildView, toJson } from './page.view';
 import { countView } from './page.metrics';
 
 export const PAGE_PATH = '/track/:carrier_id/:tracking_number';
-const CARRIER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const CARRIER_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,49}$/;
 
 /** Short public caching: a status changes within minutes, and a number unknown now may be known soon. */

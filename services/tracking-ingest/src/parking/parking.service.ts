@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { TrackedCarriers } from '../carriers/tracked-carrier';
 import type { TrackingDb } from '../database';
 import type { TrackingDeps } from '../deps';
 import { enqueuePod } from '../pod/pod.job';
@@ -20,7 +20,7 @@ const NONE: ParkedApplied = { fresh: [], pods: [], taken: 0 };
  * first, exactly as a push arriving now would (same deduplication, never-backwards progress, webhooks).
  * The caller holds the numbers' locks (lockTrackingNumbers) and has written the parcels.
  */
-export async function applyParked(trx: Transaction<TrackingDb>, registry: CarrierRegistry, carrierId: string, numbers: string[]): Promise<ParkedApplied> {
+export async function applyParked(trx: Transaction<TrackingDb>, registry: TrackedCarriers, carrierId: string, numbers: string[]): Promise<ParkedApplied> {
   const carrier = registry.find(carrierId);
   const parked = carrier ? await takeParked(trx, carrierId, numbers) : [];
   if (!carrier || parked.length === 0) return NONE;

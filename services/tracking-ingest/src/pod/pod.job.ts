@@ -47,7 +47,9 @@ export async function retrieveProofOfDelivery(deps: TrackingDeps, job: Job<PodJo
   if (!ctx) return;
   const carrier = deps.registry.find(ctx.carrier_id);
   if (!carrier) throw new PermanentJobError(`carrier ${ctx.carrier_id} is not known to this deployment`);
-  const docs = await carrier.proofOfDelivery({ trackingNumber: ctx.tracking_number, consignmentNumber: ctx.consignment_number });
+  const docs = await carrier.proofOfDelivery({
+    trackingNumber: ctx.tracking_number, consignmentNumber: ctx.consignment_number, company: ctx.company, consignmentIdentifier: ctx.consignment_identifier,
+  });
   const expiresAt = new Date(deps.now().getTime() + POD_LINK_LIFETIME_MS);
   const stored = await deps.db.transaction().execute(async (trx) => {
     if (!await settlePodRequest(trx, ctx.id, docs.length ? 'done' : 'none', null) || docs.length === 0) return false;

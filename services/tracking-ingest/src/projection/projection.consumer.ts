@@ -1,4 +1,4 @@
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { TrackedCarriers } from '../carriers/tracked-carrier';
 import { EventType } from '@waybill/contracts';
 import { idempotent, type EventEnvelope, type Subscription } from '@waybill/messaging';
 import type { TrackingDeps } from '../deps';
@@ -27,7 +27,7 @@ export const CONSIGNMENT_EVENT_TYPES = [
   EventType.ConsignmentUnallocated, EventType.ConsignmentCancelled,
 ];
 
-export function factsOf(event: EventEnvelope, registry: CarrierRegistry): ConsignmentFacts | undefined {
+export function factsOf(event: EventEnvelope, registry: TrackedCarriers): ConsignmentFacts | undefined {
   const c = (event.data as { consignment?: ConsignmentView } | null)?.consignment;
   if (!c || typeof c.identifier !== 'string') return undefined;
   // service_id names the booked carrier; `carrier` alone may be only the one the client asked for.

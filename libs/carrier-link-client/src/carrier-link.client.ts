@@ -1,0 +1,95 @@
+import { HttpError, ServiceClient } from '@waybill/http';
+import { InternalTokenSigner } from '@waybill/internal-auth';
+import type { BookingRequest, ManifestRequest } from '@waybill/carriers';
+
+export const CARRIER_LINK = 'carrier-link';
+
+/** One real carrier a company can use through its enabled account, as carrier-link describes it. */
+export interface AccountCarrier {
+  identifier: string;
+  name: string;
+  account: string;
+  capabilities: { zpl_native: boolean; per_package_tracking: boolean; options: string[]; manifest_scope: 'listed' | 'account' };
+  services: Array<{ identifier: string; name: string; code: string; origins: string[] | '*'; destinations: string[] | '*'; max_parcel_weight_kg: number }>;
+}
+
+export type BookingAnswer =
+  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string }
+  | { booked: false; rejection_reason: string; outcome_unknown: boolean };
+
+export type CancelAnswer = { cancelled: true } | { cancelled: false; rejection_reason: string };
+
+export type ManifestAnswer =
+  | { manifested: true; reference: string; scope: 'listed' | 'account'; document: string | null }
+  | { manifested: false; rejection_reason: string; outcome_unknown: boolean };
+
+export interface StoredLabels {
+  labels: string | string[];
+  invoices: string | null;
+  label_format: string;
+}
+
+/** A booking may wait on the carrier's timeout and its retries (15 s each by default). */
+const CARRIER_CALL_TIMEOUT_MS = 60_000;
+
+/**
+ * The internal API of carrier-link (services/carrier-link), the one service that reads carrier
+ * credentials and calls real carriers. Other services reach real carriers only through this client.
+ */
+export class CarrierLinkClient {
+  private readonly client: ServiceClient;
+
+  constructor(private readonly peers: Record<string, string>, internalJwtSecret: string, private readonly caller: string) {
+    this.client = new ServiceClient(peers, new InternalTokenSigner(internalJwtSecret));
+  }
+
+  /** Whether this deployment runs carrier-link at all (read at call time: the one-process mode fills peers in late). */
+  get deployed(): boolean {
+    return Boolean(this.peers[CARRIER_LINK]);
+  }
+
+  private call<T>(company: string, method: string, path: string, body?: unknown, timeoutMs = 10_000) {
+    return this.client.request<T>(CARRIER_LINK, method, `/companies/${encodeURIComponent(company)}${path}`,
+      { company, principal: `service:${this.caller}` }, body, timeoutMs);
+  }
+
+  async accountCarriers(company: string): Promise<AccountCarrier[]> {
+    const res = await this.call<AccountCarrier[]>(company, 'GET', '/account-carriers', undefined, 5000);
+    if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`carrier-link answered ${res.status} to account-carriers`);
+    return res.body;
+  }
+
+  async book(company: string, carrier: string, request: BookingRequest): Promise<BookingAnswer> {
+    const res = await this.call<BookingAnswer>(company, 'POST', '/carrier-bookings',
+      { consignment_identifier: request.consignmentIdentifier, carrier, request }, CARRIER_CALL_TIMEOUT_MS);
+    if (res.status === 201 || res.status === 422) return res.body;
+    throw new HttpError(503, `carrier-link answered ${res.status} to a booking`);
+  }
+
+  /**
+   * Voids the consignment's booking with this consignment number; a consignment carrier-link never booked,
+   * or whose booking was replaced since, answers as cancelled.
+   */
+  async cancel(company: string, consignment: string, consignmentNumber: string): Promise<CancelAnswer> {
+    const path = `/carrier-bookings/${encodeURIComponent(consignment)}?consignment_number=${encodeURIComponent(consignmentNumber)}`;
+    const res = await this.call<CancelAnswer>(company, 'DELETE', path, undefined, CARRIER_CALL_TIMEOUT_MS);
+    if (res.status === 200 || res.status === 422) return res.body;
+    if (res.status === 404) return { cancelled: true };
+    throw new HttpError(503, `carrier-link answered ${res.status} to a cancellation`);
+  }
+
+  async manifest(company: string, carrier: string, request: ManifestRequest): Promise<ManifestAnswer> {
+    const res = await this.call<ManifestAnswer>(company, 'POST', '/carrier-manifests', { carrier, request }, CARRIER_CALL_TIMEOUT_MS);
+    if (res.status === 201 || res.status === 422) return res.body;
+    throw new HttpError(503, `carrier-link answered ${res.status} to a manifest`);
+  }
+
+  /** The labels stored at booking, in the format asked for (query as the documents API takes it); never books. */
+  async labels(company: string, consignment: string, query: Record<string, string>): Promise<StoredLabels> {
+    const qs = new URLSearchParams(query).toString();
+    const res = await this.call<StoredLabels & { detail?: string }>(company, 'GET', `/carrier-bookings/${encodeURIComponent(consignment)}/labels?${qs}`, undefined, 30_000);
+    if (res.status === 200) return res.body;
+    if (res.status === 404 || res.status === 409) throw new HttpError(409, res.body?.detail ?? 'The carrier produced no labels for this consignment.');
+    throw new HttpError(503, `The carrier's stored labels could not be read just now (carrier-link answered ${res.status}); try again shortly.`, {}, { 'Retry-After': '10' });
+  }
+}
