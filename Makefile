@@ -31,6 +31,10 @@ unit: build
 	@bash infra/build/unit.sh "$(SERVICE)" "$(OUT)"
 
 ## One process, embedded Postgres (PGlite), in-process bus, inline jobs; data kept in DATA_DIR.
+## `pnpm demo` (package.json) keeps its idle memory down: MALLOC_TRIM_THRESHOLD_ stops glibc from keeping
+## up to 64 MB of freed memory per allocator arena, and --wasm-num-compilation-tasks=1 optimises PGlite's
+## hot WebAssembly functions one at a time instead of in several threads at once (same code, lower peak).
+## `make dev` and the footprint bench read the same script.
 run: install build
 	@$(PREREQ) port
 	@pnpm demo

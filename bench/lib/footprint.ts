@@ -19,9 +19,9 @@ export function rssMb(pid: number): number {
 export interface Started { proc: Proc; readyMs: number }
 
 /** Starts an entry and times it from spawn to its /readyz answering 200. */
-export async function startTimed(name: string, entry: string, env: Record<string, string>, readyUrl: string): Promise<Started> {
+export async function startTimed(name: string, entry: string, env: Record<string, string>, readyUrl: string, nodeArgs?: string[]): Promise<Started> {
   const t = performance.now();
-  const proc = startProcess(name, entry, { LOG_LEVEL: 'warn', ...env });
+  const proc = startProcess(name, entry, { LOG_LEVEL: 'warn', ...env }, undefined, nodeArgs);
   await waitForReady(readyUrl, [proc], 120_000).catch(async (err) => {
     await proc.stop();
     throw err;

@@ -18,11 +18,12 @@ export interface Proc {
 
 /**
  * Starts an entry point as its own process, keeping its output for failure messages. Built JavaScript
- * runs under plain node with source maps, as in production; a TypeScript file (bench helpers) through tsx.
+ * runs under plain node with source maps, as in production (or with `nodeArgs`, as the demo script gives
+ * them); a TypeScript file (bench helpers) through tsx.
  */
-export function startProcess(name: string, entry: string, env: Record<string, string>, cwd = ROOT): Proc {
+export function startProcess(name: string, entry: string, env: Record<string, string>, cwd = ROOT, nodeArgs = ['--enable-source-maps']): Proc {
   const path = isAbsolute(entry) ? entry : join(ROOT, entry);
-  const [command, args] = entry.endsWith('.js') ? [process.execPath, ['--enable-source-maps', path]] : [TSX, [path]];
+  const [command, args] = entry.endsWith('.js') ? [process.execPath, [...nodeArgs, path]] : [TSX, [path]];
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', ...env },

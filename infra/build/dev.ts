@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 import { join } from 'node:path';
+import { demoCommand } from './demo-command';
 import { builtPackages, ROOT } from './packages';
 
 /**
@@ -27,6 +28,10 @@ for (const p of builtPackages()) {
     if (file && /\.(ts|json)$/.test(file) && !file.endsWith('.test.ts')) rebuildSoon();
   });
 }
-const demo: ChildProcess = spawn(process.execPath, ['--watch', '--enable-source-maps', join(ROOT, 'infra/standalone/dist/main.js')], { cwd: ROOT, stdio: 'inherit' });
+// Started as `make run` starts it (its environment and node flags), plus --watch.
+const cmd = demoCommand();
+const demo: ChildProcess = spawn(process.execPath, ['--watch', ...cmd.nodeArgs, join(ROOT, cmd.entry)], {
+  cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...cmd.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => demo.kill(signal));
 demo.on('exit', (code) => process.exit(code ?? 0));

@@ -1,7 +1,10 @@
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import { Pool, types } from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PgliteDialect } from './pglite-dialect';
 
 // bigint columns (sequence numbers) come back as strings from pg by default; they fit in a JS number.
@@ -15,9 +18,44 @@ export type DbTarget =
   | { kind: 'pg'; url: string; poolSize?: number }
   | { kind: 'pglite'; instance: PGlite };
 
+/**
+ * How the embedded Postgres starts: PGlite's own parameters (single user, fsync off as always) with
+ * shared_buffers at 16MB instead of initdb's 128MB. PGlite allocates and zeroes Postgres's shared memory
+ * inside its WebAssembly heap, so all of it stays resident for the life of the process (WebAssembly memory
+ * never shrinks): at 128MB it was most of the demo's memory. The demo's working set is far smaller, and
+ * pages beyond it are read back from the operating system's file cache. Given on the command line, it
+ * also applies to data directories made before (their postgresql.conf still says 128MB).
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * The first start of a data directory runs initdb in a child process. In this process it would cost a
+ * second, throwaway Postgres (a WebAssembly heap of its own plus a copy of it that initdb restores before
+ * each step), several hundred MB that stay resident until a full garbage collection, and then the freed
+ * pages the allocator keeps; a child gives all of it back when it exits. The result is the same directory.
+ */
+const INITDB_CHILD = `
+const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [process.argv[1]] }));
+PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) }).then((pg) => pg.close()).then(
+  () => process.exit(0),
+  (err) => { process.stderr.write(String((err && err.stack) || err)); process.exit(1); });
+`;
+
+async function initDataDir(dataDir: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ['-e', INITDB_CHILD, __dirname, dataDir, JSON.stringify(PGLITE_START_PARAMS)], {
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((err: Error & { stderr?: string }) => {
+    throw new Error(`initdb of ${dataDir} failed: ${err.stderr?.trim() || err.message}`);
+  });
+}
+
+/** PGlite on a data directory (kept on disk), or in memory without one. */
 export async function openPglite(dataDir?: string): Promise<PGlite> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir);
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
+  }
+  const pg = new PGlite({ dataDir, startParams: [...PGLITE_START_PARAMS] });
   await pg.waitReady;
   return pg;
 }

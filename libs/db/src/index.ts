@@ -1,4 +1,4 @@
-export { openDatabase, openPglite, type Database, type DbTarget } from './connection';
+export { openDatabase, openPglite, PGLITE_START_PARAMS, type Database, type DbTarget } from './connection';
 export { migrateToLatest } from './migrator';
 export { PgliteDialect } from './pglite-dialect';
 export { isUniqueViolation } from './errors';

@@ -1,4 +1,4 @@
-import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { barsWidth, matrixGrid } from '../labels/barcodes';
 import { DESIGN_DPI, pixelSize, type LabelElement, type LabelLayout } from '../labels/layout.model';
 import { textWidth } from '../labels/text-metrics';
@@ -7,13 +7,22 @@ import { darkRuns } from './runs';
 
 // Arimo ships inside its npm package and has Helvetica's metrics, so text fills the same width as in the PDF.
 const FAMILY = 'WaybillArimo';
-let fontsReady = false;
-function registerFonts(): void {
-  if (fontsReady) return;
+type CanvasLib = typeof import('@napi-rs/canvas');
+let loaded: CanvasLib | undefined;
+
+/**
+ * Skia (the native library behind @napi-rs/canvas, 16 to 30 MB resident once loaded) is loaded with the
+ * first PNG label, not when the service starts: most processes never rasterise one, and the one-process
+ * demo must stay small at rest.
+ */
+function canvasLib(): CanvasLib {
+  if (loaded) return loaded;
+  const lib = require('@napi-rs/canvas') as CanvasLib;
   for (const weight of ['400', '700']) {
-    GlobalFonts.registerFromPath(require.resolve(`@fontsource/arimo/files/arimo-latin-${weight}-normal.woff2`), FAMILY);
+    lib.GlobalFonts.registerFromPath(require.resolve(`@fontsource/arimo/files/arimo-latin-${weight}-normal.woff2`), FAMILY);
   }
-  fontsReady = true;
+  loaded = lib;
+  return lib;
 }
 
 /** Helvetica's ascender: the PDF writer puts the baseline this far below the top of the text box. */
@@ -61,7 +70,7 @@ function draw(ctx: SKRSContext2D, e: LabelElement, k: number): void {
 
 /** Paints a label on a canvas of its pixel size at `dpi`: white ground, shapes, then text on top. */
 export function paintLabel(ctx: SKRSContext2D, layout: LabelLayout, dpi: number): void {
-  registerFonts();
+  canvasLib();
   const { width, height } = pixelSize(layout.size, dpi);
   ctx.fillStyle = 'white';
   ctx.fillRect(0, 0, width, height);
@@ -79,7 +88,7 @@ export function paintLabel(ctx: SKRSContext2D, layout: LabelLayout, dpi: number)
 let reused: { canvas: Canvas; ctx: SKRSContext2D; width: number; height: number } | undefined;
 function canvasOf(width: number, height: number): { canvas: Canvas; ctx: SKRSContext2D } {
   if (!reused || reused.width !== width || reused.height !== height) {
-    const canvas = createCanvas(width, height);
+    const canvas = canvasLib().createCanvas(width, height);
     reused = { canvas, ctx: canvas.getContext('2d'), width, height };
   }
   return reused;
