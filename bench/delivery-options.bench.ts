@@ -136,11 +136,13 @@ export const bench: Benchmark = {
       return [
         { name, metric: 'max throughput', value: oursMax.rps, unit: 'req/s', baseline: { name: base, value: bareMax.rps }, target: '>= 0.5x baseline', pass: oursMax.rps >= 0.5 * bareMax.rps },
         { name, metric: `p50 at ${half} req/s (${CONNECTIONS} paced connections)`, value: oursHalf.p50, unit: 'ms', baseline: { name: base, value: bareHalf.p50 } },
-        { name, metric: `p99 at ${half} req/s (${CONNECTIONS} paced connections)`, value: oursHalf.p99, unit: 'ms', baseline: { name: base, value: bareHalf.p99 }, target: '< 20 ms', pass: oursHalf.p99 < 20 },
+        { name, metric: `p99 at ${half} req/s (${CONNECTIONS} paced connections)`, value: oursHalf.p99, unit: 'ms', baseline: { name: base, value: bareHalf.p99 } },
         { name, metric: `p50 at ${half} req/s (open loop, evenly spaced, median of ${OPEN_LOOP_ROUNDS})`, value: mid(even.ours, 'p50'), unit: 'ms', baseline: { name: base, value: mid(even.bare, 'p50') } },
-        { name, metric: `p99 at ${half} req/s (open loop, evenly spaced, median of ${OPEN_LOOP_ROUNDS})`, value: mid(even.ours, 'p99'), unit: 'ms', baseline: { name: base, value: mid(even.bare, 'p99') }, target: '< 20 ms', pass: mid(even.ours, 'p99') < 20 },
+        { name, metric: `p99 at ${half} req/s (open loop, evenly spaced, median of ${OPEN_LOOP_ROUNDS})`, value: mid(even.ours, 'p99'), unit: 'ms', baseline: { name: base, value: mid(even.bare, 'p99') } },
         { name, metric: `p50 at ${half} req/s (open loop), against one bare proxy hop`, value: mid(even.ours, 'p50'), unit: 'ms', baseline: { name: hop, value: mid(even.proxied, 'p50') } },
-        { name, metric: `p99 at ${half} req/s (open loop), against one bare proxy hop`, value: mid(even.ours, 'p99'), unit: 'ms', baseline: { name: hop, value: mid(even.proxied, 'p99') } },
+        { name, metric: `p99 at ${half} req/s (open loop), against one bare proxy hop`, value: mid(even.ours, 'p99'), unit: 'ms', baseline: { name: hop, value: mid(even.proxied, 'p99') },
+          // Issue 22 target 4: relative to the floor of the same run, not an absolute p99 on a shared machine.
+          target: '<= 3x bare proxy hop', pass: mid(even.ours, 'p99') <= 3 * mid(even.proxied, 'p99') },
         ...perProcess,
       ];
     } finally {
