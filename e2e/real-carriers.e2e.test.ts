@@ -1,3 +1,4 @@
+import { addCarrierAccounts, settleDoubles, type RealCarrier } from './support/carrier-accounts';
 import { client } from './support/client';
 import { createConsignment, pdfPages, zipEntries } from './support/documents';
 import { domesticConsignment } from './support/fixtures';
@@ -33,7 +34,7 @@ const germany = (extra: Record<string, unknown> = {}) => gb({
 describe.each(availableModes())('real carriers through the consignment API (%s)', (mode) => {
   let stack: Stack;
   let api: ReturnType<typeof client>;
-  const accounts: Record<string, string> = {};
+  let accounts: Record<RealCarrier, string>;
   const rules: string[] = [];
 
   /** The process whose /metrics counts a service's work: the one process, or that service's own. */
@@ -48,18 +49,11 @@ describe.each(availableModes())('real carriers through the consignment API (%s)'
     stack.carriers.royalmail.addAccount(RM);
     stack.carriers.dhlExpress.addAccount(DHL);
     api = client(stack);
-    for (const [carrier, credentials] of [
-      ['ups', { client_id: UPS.clientId, client_secret: UPS.clientSecret, account_number: UPS.accountNumber }],
-      ['royalmail', { api_key: RM.apiKey }],
-      ['dhl_express', { api_key: DHL.apiKey, api_secret: DHL.apiSecret, account_number: DHL.accountNumber }],
-    ] as const) {
-      const res = await api.post('/carrier-accounts', { carrier, name: `${carrier} account`, test_mode: true, credentials });
-      if (res.status !== 201) throw new Error(`account ${carrier}: ${res.status} ${res.text}`);
-      accounts[carrier] = res.body.identifier;
-    }
-    // The company's lookups are cached for a few seconds: wait until its services show the new accounts.
-    await eventually(async () => ((await api.get('/carrierservices')).body as Array<{ identifier: string }>).some((s) => s.identifier === 'DHL Express|DHL Express Worldwide'),
-      { timeoutMs: 20_000, what: 'the accounts\' services in /carrierservices' });
+    accounts = await addCarrierAccounts(api, {
+      ups: { client_id: UPS.clientId, client_secret: UPS.clientSecret, account_number: UPS.accountNumber },
+      royalmail: { api_key: RM.apiKey },
+      dhl_express: { api_key: DHL.apiKey, api_secret: DHL.apiSecret, account_number: DHL.accountNumber },
+    });
     for (const [method, serviceId, countries] of [
       ['ups-rule', 'UPS|UPS Standard', ['GB']], ['rm-rule', 'Royal Mail|Royal Mail Tracked 48', ['GB']], ['dhl-rule', 'DHL Express|DHL Express Worldwide', ['DE']],
     ] as const) {
@@ -72,10 +66,7 @@ describe.each(availableModes())('real carriers through the consignment API (%s)'
     await stack?.stop();
   });
   afterEach(() => {
-    stack.carriers.ups.clearFaults();
-    stack.carriers.royalmail.clearFaults();
-    stack.carriers.dhlExpress.clearFaults();
-    expect([...stack.carriers.ups.violations, ...stack.carriers.royalmail.violations, ...stack.carriers.dhlExpress.violations]).toEqual([]);
+    expect(settleDoubles(stack.carriers)).toEqual([]);
   });
 
   it("lists the accounts' carriers and services beside the sandbox ones, and quotes them in delivery options", async () => {

@@ -67,6 +67,14 @@ describe('UPS booking', () => {
     });
   });
 
+  it("books an export from a warehouse that has only a company name: the company is UPS's attention name", async () => {
+    const b = exportBooking('UPS Express Saver');
+    b.origin = { ...b.origin, name: null };
+    expect((await f.carrier().book(b)).consignmentNumber).toMatch(/^1Z/);
+    const s = shipBody().ShipmentRequest.Shipment;
+    expect([s.Shipper.Name, s.Shipper.AttentionName, s.ShipFrom.AttentionName]).toEqual(['Demo Co Ltd', 'Demo Co Ltd', 'Demo Co Ltd']);
+  });
+
   it("turns UPS's refusal into a reason with UPS's code", async () => {
     const e = await rejection(f.carrier().book(booking('UPS Standard', { destination: { ...booking('x').destination, postcode: 'ZZ9 9ZZ' } })));
     expect(e.reason).toBe('UPS 120802: Address Validation Error on ShipTo address');

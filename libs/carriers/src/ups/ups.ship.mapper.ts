@@ -10,13 +10,12 @@ type UpsService = (typeof UPS_SERVICES)[number];
 
 function party(a: Address, contact: Contact | null | undefined, field: string, international: boolean, contactField: string): UpsParty {
   const name = required(a.company_name || a.name, 35, `${field}.${a.company_name ? 'company_name' : 'name'}`);
-  const attention = fit(a.name, 35, `${field}.name`);
+  // UPS wants an attention name on international shipments. A warehouse's address often carries only the
+  // company's name (the admin CLI sets no person): then the company is the contact, as DHL's mapper does.
+  const attention = fit(a.name || a.company_name, 35, `${field}.${a.name ? 'name' : 'company_name'}`);
   const number = phone(contact?.phone, `${contactField}`);
   if (international && !number) {
     throw new CarrierRejection(`UPS cannot take ${contactField}: UPS needs a phone number on international shipments`);
-  }
-  if (international && !attention) {
-    throw new CarrierRejection(`UPS cannot take ${field}.name: UPS needs a contact name on international shipments`);
   }
   const email = fit(contact?.email, 50, `${field}.email`);
   return {
