@@ -86,7 +86,10 @@ function canvasOf(width: number, height: number): { canvas: Canvas; ctx: SKRSCon
   return reused;
 }
 
-/** Rasterises one label at `dpi`: 812×1218 px for 4x6 at 203 dpi, 1200×1800 at 300. */
+/**
+ * Rasterises one label at `dpi`: 812×1218 px for 4x6 at 203 dpi, 1200×1800 at 300. Its 4 MB of pixels come
+ * back only at the next turn of the event loop: render several with `pngLabels`, not in a synchronous loop.
+ */
 export function pngLabel(layout: LabelLayout, dpi: number): Buffer {
   const { width, height } = pixelSize(layout.size, dpi);
   const { canvas, ctx } = canvasOf(width, height);
