@@ -6,7 +6,7 @@ import { layoutLabel } from '../labels/label.layout';
 import { LABEL_SIZES, type LabelLayout } from '../labels/layout.model';
 import { finishPdf, newPdf } from '../render/pdf.document';
 import { drawLabelPage } from '../render/pdf.label';
-import { pngLabel } from '../render/png.writer';
+import { pngLabels } from '../render/png.writer';
 import { zplLabel } from '../render/zpl.writer';
 import type { DocumentSettings } from '../settings/settings.repository';
 import type { DocumentRequest, DocumentType } from './documents.query';
@@ -41,6 +41,8 @@ async function each<T>(layouts: LabelLayout[], copies: number, render: (l: Label
   return out;
 }
 
+const copies = <T>(items: T[], n: number): T[] => items.flatMap((item) => Array<T>(n).fill(item));
+
 async function labelsPdf(input: RenderInput, layouts: LabelLayout[]): Promise<string> {
   const doc = newPdf(input.createdAt, input.title);
   for (let i = 0; i < layouts.length; i++) {
@@ -60,10 +62,11 @@ async function labels(input: RenderInput): Promise<string | string[]> {
       return labelsPdf(input, layouts);
     case 'application/x-zebra-zpl':
       return (await each(layouts, r.labelQuantity, (l) => zplLabel(l, { dpi: r.dpi, compression: r.compression }))).join('\n');
+    // PNG labels give the event loop a turn after each label themselves: that is when their pixels' memory comes back.
     case 'image/x-png-list':
-      return (await each(layouts, r.labelQuantity, (l) => pngLabel(l, r.dpi).toString('base64')));
+      return copies((await pngLabels(layouts, r.dpi)).map((png) => png.toString('base64')), r.labelQuantity);
     case 'image/png': {
-      const pngs = await each(layouts, r.labelQuantity, (l) => pngLabel(l, r.dpi));
+      const pngs = copies(await pngLabels(layouts, r.dpi), r.labelQuantity);
       const files = Object.fromEntries(pngs.map((png, i) => [`label-${String(i + 1).padStart(3, '0')}.png`, png]));
       // PNG is already deflated: store the entries as they are.
       return Buffer.from(zipSync(files, { level: 0, mtime: input.createdAt })).toString('base64');
