@@ -3,7 +3,7 @@ import { eventually } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { ensureConsoleBuilt, openSignedIn, screenshot, seriousViolations, type Browser } from './support/browser';
-import { phoneScreenshot, tabTo, typeInto } from './support/console-page';
+import { goTo, phoneScreenshot, tabTo, typeInto } from './support/console-page';
 
 const DESKTOP = { width: 1280, height: 800 };
 /** A UPS developer-portal app the UPS double knows, and its shipper number. */
@@ -31,8 +31,7 @@ describe.each(availableModes())('console: carrier accounts in a browser (%s)', (
   });
 
   it("asks exactly the chosen carrier's credential keys, and shows the API's message next to a missing one", async () => {
-    await page.getByRole('link', { name: 'Carrier accounts', exact: true }).click();
-    await page.getByRole('heading', { name: 'Carrier accounts', level: 1 }).waitFor();
+    await goTo(page, 'Carrier accounts');
     await page.getByText('No carrier accounts yet').waitFor();
     const declared = (await api.get('/carrier-accounts/credential-keys')).body as Array<{ carrier: string; keys: Array<{ name: string; secret: boolean }> }>;
     expect(declared.length).toBeGreaterThanOrEqual(3);

@@ -6,7 +6,7 @@ import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { pdfPages, pngSize, zipEntries } from './support/documents';
 import { downloadBytes, ensureConsoleBuilt, openSignedIn, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
-import { badgeHistory, downloadsOf, recordManifestBadges, untilRows } from './support/console-page';
+import { badgeHistory, downloadsOf, goTo, recordManifestBadges, untilRows } from './support/console-page';
 
 const GDOM = 'Generic Carrier|Generic Domestic Service GDOM';
 const SWIFT = 'SwiftPost|SwiftPost 24';
@@ -60,8 +60,7 @@ describe.each(availableModes())('console: consignments and manifests in a browse
   });
 
   it('lists consignments a page at a time and finds them by status, order number and identifier', async () => {
-    await page.getByRole('link', { name: 'Consignments', exact: true }).click();
-    await page.getByRole('heading', { name: 'Consignments', level: 1 }).waitFor();
+    await goTo(page, 'Consignments');
     await untilRows(table(), all.slice(0, 20));
     await page.locator('#consignments-count', { hasText: `${all.length} matching from this page on.` }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -177,8 +176,7 @@ describe.each(availableModes())('console: consignments and manifests in a browse
   });
 
   it('creates a manifest from selected consignments, shows it generating then ready, and downloads its PDF', async () => {
-    await page.getByRole('link', { name: 'Manifests', exact: true }).click();
-    await page.getByRole('heading', { name: 'Manifests', level: 1 }).waitFor();
+    await goTo(page, 'Manifests');
     const allocated = page.locator('#allocated');
     await eventually(async () => (await allocated.locator('tbody tr').count()) === LISTED.length + MANIFEST.length + 1, { timeoutMs: 15_000, what: 'allocated rows' });
     const create = page.getByRole('button', { name: 'Create manifest' });

@@ -5,7 +5,7 @@ import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { ensureConsoleBuilt, openBrowser, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
-import { phoneScreenshot, tabTo } from './support/console-page';
+import { goTo, phoneScreenshot, tabTo } from './support/console-page';
 
 const GDOM = 'Generic Carrier|Generic Domestic Service GDOM';
 const SWIFT = 'SwiftPost|SwiftPost 24';
@@ -109,8 +109,7 @@ describe.each(availableModes())('console: dashboard and exceptions in a browser 
   });
 
   it('lists what went wrong with the action that resolves each, and the actions work', async () => {
-    await page.getByRole('link', { name: 'Exceptions', exact: true }).click();
-    await page.getByRole('heading', { name: 'Exceptions', level: 1 }).waitFor();
+    await goTo(page, 'Exceptions');
     const queue = page.locator('#exception-queue tbody tr');
     await eventually(async () => (await queue.count()) === 3, { what: 'three consignments in the queue' });
     const orders = await page.locator('#exception-queue tbody th').allTextContents();

@@ -4,7 +4,7 @@ import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { NORWAY, deliveryOptions } from './support/delivery';
 import { ensureConsoleBuilt, openBrowser, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
-import { phoneScreenshot, tabTo } from './support/console-page';
+import { goTo, phoneScreenshot, tabTo } from './support/console-page';
 
 const GLOBEX = 'Globex Worldwide|Globex Economy Worldwide';
 const DESKTOP = { width: 1280, height: 800 };
@@ -42,8 +42,7 @@ describe.each(availableModes())('console: delivery rules editor in a browser (%s
   });
 
   it('lists the rules and shows the API\'s message next to a setting it refuses', async () => {
-    await page.getByRole('link', { name: 'Delivery rules', exact: true }).click();
-    await page.getByRole('heading', { name: 'Delivery rules', level: 1 }).waitFor();
+    await goTo(page, 'Delivery rules');
     const saved = (await api.get('/delivery-rules')).body as Array<{ name: string }>;
     await eventually(async () => (await page.locator('#rules tbody th').allTextContents()).join('\n') === saved.map((r) => r.name).join('\n'), { what: 'the rules listed' });
     await field('Currency').fill('E1');

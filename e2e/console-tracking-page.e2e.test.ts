@@ -3,6 +3,7 @@ import { eventually } from '@waybill/testing';
 import { startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { ensureConsoleBuilt, openSignedIn, screenshot, seriousViolations, type Browser } from './support/browser';
+import { goTo } from './support/console-page';
 
 /** The console's tracking page settings: a merchant sets its look and sees the real page change as it types. */
 describe('console: tracking page settings with a live preview (one-process)', () => {
@@ -22,8 +23,7 @@ describe('console: tracking page settings with a live preview (one-process)', ()
   });
 
   it('previews unsaved values in the real page, says why a value is refused, and saves', async () => {
-    await page.getByRole('link', { name: 'Tracking page', exact: true }).click();
-    await page.getByRole('heading', { name: 'Tracking page', level: 1 }).waitFor();
+    await goTo(page, 'Tracking page');
     const preview = page.frameLocator('#tp-preview');
     // The demo seed names the shop.
     expect(await page.getByLabel('Display name').inputValue()).toBe('Demo Co');

@@ -5,6 +5,7 @@ import { client } from './support/client';
 import { webhookReceiver } from './support/webhook-receiver';
 import { flakyReceiver } from './support/flaky-receiver';
 import { ensureConsoleBuilt, openBrowser, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
+import { goTo } from './support/console-page';
 
 describe('console: sign-in and webhooks in a browser (one-process)', () => {
   let stack: Stack;
@@ -31,8 +32,7 @@ describe('console: sign-in and webhooks in a browser (one-process)', () => {
     await signIn(page, stack);
     // The dashboard is where a session starts; Webhooks is one link away.
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
-    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await goTo(page, 'Webhooks');
     await page.getByText('No webhook endpoints yet.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -155,8 +155,7 @@ describe('console: webhook targets in production mode (WEBHOOK_ALLOW_PRIVATE=0)'
   it('shows why a private address is refused', async () => {
     const { page } = browser;
     await signIn(page, stack);
-    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
-    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await goTo(page, 'Webhooks');
     await page.getByLabel('URL').fill('https://127.0.0.1/hooks');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const refused = await client(stack).post('/webhooks/endpoints', { url: 'https://127.0.0.1/hooks' });

@@ -80,3 +80,9 @@ export async function phoneScreenshot(page: Page, name: string, desktop: { width
   await screenshot(page, name);
   await page.setViewportSize(desktop);
 }
+
+/** Follows the navigation link to a console page and waits for its heading, as a user finds a page. */
+export async function goTo(page: Page, title: string): Promise<void> {
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+}
