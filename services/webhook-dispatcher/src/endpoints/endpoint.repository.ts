@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { DispatcherDb } from '../database';
-import type { EndpointRow, EndpointsTable, NewEndpointRow, WebhookEventType } from './endpoint.table';
+import type { EndpointRow, EndpointsTable, NewEndpointRow } from './endpoint.table';
 
 type Db = Kysely<DispatcherDb> | Transaction<DispatcherDb>;
 
@@ -35,10 +35,10 @@ export async function deleteEndpoint(db: Db, company: string, id: string): Promi
   return Number(res.numDeletedRows) > 0;
 }
 
-/** Enabled endpoints of the company that subscribe to this kind of webhook. */
-export async function subscribedEndpoints(db: Db, company: string, type: WebhookEventType): Promise<Array<Pick<EndpointRow, 'id'>>> {
-  return db.selectFrom('endpoints').select('id')
-    .where('company', '=', company).where('enabled', '=', true)
-    .where(sql<boolean>`event_types @> ${JSON.stringify([type])}::jsonb`)
+/** Enabled endpoints of these companies, with the kinds of webhook each subscribes to, in creation order. */
+export async function subscribersOf(db: Db, companies: readonly string[]): Promise<Array<Pick<EndpointRow, 'id' | 'company' | 'event_types'>>> {
+  if (companies.length === 0) return [];
+  return db.selectFrom('endpoints').select(['id', 'company', 'event_types'])
+    .where('company', 'in', [...companies]).where('enabled', '=', true)
     .orderBy('seq').execute();
 }

@@ -1,22 +1,34 @@
 import type { Transaction } from 'kysely';
 import type { EventEnvelope } from '@waybill/messaging';
 import type { DispatcherDb } from '../database';
-import { subscribedEndpoints } from '../endpoints/endpoint.repository';
-import { insertDeliveries, insertMessage } from './message.repository';
+import { subscribersOf } from '../endpoints/endpoint.repository';
+import { insertDeliveries, insertMessages } from './message.repository';
 import { bodyForEvent, WEBHOOK_TYPE_OF_EVENT } from './webhook-bodies';
 
 /**
- * Turns a domain event into one message (its exact webhook body) and one delivery per enabled
- * endpoint of the event's company subscribed to its type, inside the consumer's inbox transaction.
- * Returns the endpoints that got a new delivery, to be enqueued once it commits.
+ * Turns domain events into messages (each its exact webhook body) and one delivery per enabled
+ * endpoint of the event's company subscribed to its type, inside the consumer's inbox transaction:
+ * three statements for the whole batch, whatever its size. Answers, by event id, the endpoints that got
+ * a new delivery, to be handed to the pump once it commits.
  */
-export async function fanOut(trx: Transaction<DispatcherDb>, event: EventEnvelope): Promise<string[]> {
-  const type = WEBHOOK_TYPE_OF_EVENT[event.type];
-  const body = bodyForEvent(event.type, event.id, event.data);
-  if (!type || !body) return [];
-  const endpoints = await subscribedEndpoints(trx, event.company, type);
-  // Nobody listens: nothing is stored (an endpoint added later receives later events).
-  if (endpoints.length === 0) return [];
-  await insertMessage(trx, { event_id: event.id, company: event.company, event_type: type, body: JSON.stringify(body) });
-  return insertDeliveries(trx, event.company, event.id, endpoints.map((e) => e.id));
+export async function fanOut(trx: Transaction<DispatcherDb>, events: readonly EventEnvelope[]): Promise<Map<string, string[]>> {
+  const webhooks = events.flatMap((event) => {
+    const type = WEBHOOK_TYPE_OF_EVENT[event.type];
+    const body = bodyForEvent(event.type, event.id, event.data);
+    return type && body ? [{ event, type, body }] : [];
+  });
+  const created = new Map<string, string[]>();
+  if (webhooks.length === 0) return created;
+  const subscribers = await subscribersOf(trx, [...new Set(webhooks.map((w) => w.event.company))]);
+  const fanned = webhooks.map((w) => ({
+    ...w,
+    endpoints: subscribers.filter((e) => e.company === w.event.company && e.event_types.includes(w.type)).map((e) => e.id),
+  }))
+    // Nobody listens: nothing is stored (an endpoint added later receives later events).
+    .filter((w) => w.endpoints.length > 0);
+  if (fanned.length === 0) return created;
+  await insertMessages(trx, fanned.map((w) => ({ event_id: w.event.id, company: w.event.company, event_type: w.type, body: JSON.stringify(w.body) })));
+  const inserted = await insertDeliveries(trx, fanned.flatMap((w) => w.endpoints.map((endpoint_id) => ({ company: w.event.company, event_id: w.event.id, endpoint_id }))));
+  for (const d of inserted) created.set(d.event_id, [...(created.get(d.event_id) ?? []), d.endpoint_id]);
+  return created;
 }

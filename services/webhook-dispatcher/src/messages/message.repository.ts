@@ -4,9 +4,10 @@ import type { MessageRow, MessageType } from './message.table';
 
 type Db = Kysely<DispatcherDb> | Transaction<DispatcherDb>;
 
-/** Stores an event's webhook body once; a second insert of the same event changes nothing. */
-export async function insertMessage(db: Db, m: { event_id: string; company: string; event_type: MessageType; body: string }): Promise<void> {
-  await db.insertInto('messages').values(m).onConflict((oc) => oc.column('event_id').doNothing()).execute();
+/** Stores each event's webhook body once; a second insert of the same event changes nothing. */
+export async function insertMessages(db: Db, messages: ReadonlyArray<{ event_id: string; company: string; event_type: MessageType; body: string }>): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insertInto('messages').values([...messages]).onConflict((oc) => oc.column('event_id').doNothing()).execute();
 }
 
 export async function findMessage(db: Db, company: string, eventId: string): Promise<MessageRow | undefined> {
@@ -15,14 +16,13 @@ export async function findMessage(db: Db, company: string, eventId: string): Pro
 
 /**
  * The (event, endpoint) rows that make a send happen, in round 1. Existing rows are left alone (a
- * redelivered event), and only the new ones come back, so only they get a job.
+ * redelivered event), and only the new ones come back, so only they are sent.
  */
-export async function insertDeliveries(db: Db, company: string, eventId: string, endpointIds: string[]): Promise<string[]> {
-  if (endpointIds.length === 0) return [];
-  const rows = await db.insertInto('deliveries')
-    .values(endpointIds.map((endpoint_id) => ({ event_id: eventId, endpoint_id, company, state: 'pending' as const })))
+export async function insertDeliveries(db: Db, keys: ReadonlyArray<{ company: string; event_id: string; endpoint_id: string }>): Promise<Array<{ event_id: string; endpoint_id: string }>> {
+  if (keys.length === 0) return [];
+  return db.insertInto('deliveries')
+    .values(keys.map((k) => ({ ...k, state: 'pending' as const })))
     .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
-    .returning('endpoint_id')
+    .returning(['event_id', 'endpoint_id'])
     .execute();
-  return rows.map((r) => r.endpoint_id);
 }

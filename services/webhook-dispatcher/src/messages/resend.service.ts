@@ -7,7 +7,7 @@ import type { DispatcherDeps } from '../deps';
 import { enqueueDelivery, type DeliveryJob } from '../delivery/delivery.job';
 import { findEndpoint } from '../endpoints/endpoint.repository';
 import { requireEndpoint } from '../endpoints/endpoint.service';
-import { findMessage, insertDeliveries, insertMessage } from './message.repository';
+import { findMessage, insertDeliveries, insertMessages } from './message.repository';
 import { testBody } from './webhook-bodies';
 
 /**
@@ -19,7 +19,7 @@ async function newRound(trx: Transaction<DispatcherDb>, company: string, eventId
     .set((eb) => ({ round: eb('round', '+', 1), round_attempts: 0, state: 'pending', next_attempt_at: new Date(), lease_until: null }))
     .where('company', '=', company).where('event_id', '=', eventId).where('endpoint_id', '=', endpointId)
     .returning('round').executeTakeFirst();
-  if (!bumped) await insertDeliveries(trx, company, eventId, [endpointId]);
+  if (!bumped) await insertDeliveries(trx, [{ company, event_id: eventId, endpoint_id: endpointId }]);
   return { company, event_id: eventId, endpoint_id: endpointId, round: bumped?.round ?? 1, attempt: 1 };
 }
 
@@ -81,8 +81,8 @@ export async function sendTestEvent(deps: DispatcherDeps, company: string, endpo
   requireEnabled(endpoint);
   const eventId = randomUUID();
   await deps.db.transaction().execute(async (trx) => {
-    await insertMessage(trx, { event_id: eventId, company, event_type: 'test', body: JSON.stringify(testBody(eventId)) });
-    await insertDeliveries(trx, company, eventId, [endpointId]);
+    await insertMessages(trx, [{ event_id: eventId, company, event_type: 'test', body: JSON.stringify(testBody(eventId)) }]);
+    await insertDeliveries(trx, [{ company, event_id: eventId, endpoint_id: endpointId }]);
   });
   await enqueueAll(deps, [{ company, event_id: eventId, endpoint_id: endpointId, round: 1, attempt: 1 }]);
   return { event_id: eventId };
