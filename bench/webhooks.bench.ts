@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Harness, realServers } from '@waybill/webhook-dispatcher/src/test-support/harness';
-import { createEndpoint } from '@waybill/webhook-dispatcher/src/test-support/scenario';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
 import { trackingUpdated } from '@waybill/webhook-dispatcher/src/test-support/fixtures';
 import { trackingUpdateBody } from '@waybill/webhook-dispatcher/src/messages/webhook-bodies';
 import { newSigningSecret } from '@waybill/webhook-dispatcher/src/security/signing';
-import { bareForward } from './lib/bare-forwarder';
-import { countRoundTrips, type RoundTrips } from './lib/round-trips';
+import { startProcess, type Proc } from '../e2e/support/processes';
+import type { ForwardWork } from './lib/bare-forwarder';
+import { DispatcherProcess } from './lib/dispatcher-process';
+import { processMeter } from './lib/process-rows';
+import { roundTripsBetween, type RoundTrips } from './lib/round-trips';
+import { useLocalServers } from './lib/stack';
 import { runFixedRate } from './lib/fixed-rate';
 import type { Benchmark, BenchRow } from './lib/types';
 import { percentile, verifyingReceiver, type VerifyingReceiver } from './lib/webhook-receiver';
@@ -22,7 +28,9 @@ function log(message: string): void {
   process.stdout.write(`  [${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
 
-interface Figures { perSecond: number; p50: number; p99: number; trips?: RoundTrips; deliveries?: number; sustained?: Figures }
+interface Figures { perSecond: number; p50: number; p99: number; trips?: RoundTrips; deliveries?: number; processes?: BenchRow[]; sustained?: Figures }
+
+const NAME = 'webhook delivery (publish → verified)';
 
 /** Deliveries per second (first publish to last verified) and publish → verified latency. */
 function figures(published: Map<string, number>, receivers: VerifyingReceiver[]): Figures {
@@ -38,6 +46,14 @@ function figures(published: Map<string, number>, receivers: VerifyingReceiver[])
   return { perSecond: latencies.length / ((last - first) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+async function waitForOutput(p: Proc, pattern: RegExp): Promise<void> {
+  const deadline = Date.now() + DEADLINE_MS;
+  while (!pattern.test(p.output())) {
+    if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`${p.name} did not start:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 async function waitFor(receivers: VerifyingReceiver[], expected: number): Promise<void> {
   const deadline = Date.now() + DEADLINE_MS;
   while (receivers.reduce((n, r) => n + r.verifiedAt.size, 0) < expected) {
@@ -46,62 +62,73 @@ async function waitFor(receivers: VerifyingReceiver[], expected: number): Promis
   }
 }
 
+/** The dispatcher's settings of the benchmark: attempts never time out or go to the sweeper within a run. */
+const DISPATCHER_ENV = { WEBHOOK_TIMEOUT: '15s', WEBHOOK_ENDPOINT_CONCURRENCY: String(PER_ENDPOINT), WEBHOOK_SWEEP_INTERVAL: '15s', WEBHOOK_SWEEP_GRACE: '30s' };
+
+/** The bench process (publisher and receivers) and, started after it, the side under test: each counts its own. */
+const BENCH_PROCESS = 'bench (publisher, receivers)';
+
 async function measureDispatcher(): Promise<Figures> {
-  const h = await Harness.start({ env: { WEBHOOK_TIMEOUT: '15s', WEBHOOK_ENDPOINT_CONCURRENCY: String(PER_ENDPOINT), WEBHOOK_SWEEP_INTERVAL: '15s', WEBHOOK_SWEEP_GRACE: '30s' } });
+  const d = await DispatcherProcess.start(DISPATCHER_ENV);
   const receivers: VerifyingReceiver[] = [];
+  const sql = new Client({ connectionString: d.databaseUrl });
+  await sql.connect();
   try {
     const company = `bench-${randomUUID().slice(0, 8)}`;
     for (let i = 0; i < ENDPOINTS; i++) {
       let secret = '';
       const rx = await verifyingReceiver(() => secret);
-      secret = (await createEndpoint(h, company, { url: rx.url })).secret;
+      secret = await d.createEndpoint(company, rx.url);
       receivers.push(rx);
     }
     // Warm-up: connections, prepared paths, JIT.
-    await h.publish('tracking.tracking.updated', company, trackingUpdated(1));
+    await d.publish('tracking.tracking.updated', company, trackingUpdated(1), randomUUID());
     await waitFor(receivers, ENDPOINTS);
     for (const r of receivers) r.verifiedAt.clear();
     const published = new Map<string, number>();
-    // Every statement and command of the dispatcher (it runs in this process) until the last webhook is verified.
-    const counter = countRoundTrips();
+    const meter = processMeter(sql, () => [{ name: BENCH_PROCESS, pid: process.pid }, { name: 'webhook-dispatcher', pid: d.pid }]);
+    await meter.start();
+    // Every statement and command of the dispatcher until the last webhook is verified.
+    const tripsBefore = await d.roundTrips();
     // In batches with confirms pipelined, as the outbox relay of tracking-ingest publishes.
     for (let i = 0; i < EVENTS; i += 50) {
       await Promise.all(Array.from({ length: Math.min(50, EVENTS - i) }, () => {
         const id = randomUUID();
         published.set(id, performance.now());
-        return h.publish('tracking.tracking.updated', company, trackingUpdated(1), id);
+        return d.publish('tracking.tracking.updated', company, trackingUpdated(1), id);
       }));
     }
-    try {
-      await waitFor(receivers, EVENTS * ENDPOINTS);
-    } finally {
-      counter.stop();
-    }
+    await waitFor(receivers, EVENTS * ENDPOINTS);
+    await meter.loadEnded();
+    const trips = roundTripsBetween(tripsBefore, await d.roundTrips());
     if (receivers.some((r) => r.failures > 0)) throw new Error('a signature did not verify');
-    const burst = { ...figures(published, receivers), trips: counter.read(), deliveries: EVENTS * ENDPOINTS };
-    return { ...burst, sustained: await measureSustained(h, company, receivers) };
+    const deliveries = EVENTS * ENDPOINTS;
+    const burst = { ...figures(published, receivers), trips, deliveries, processes: await meter.rows(NAME, 'webhook dispatcher', deliveries, 'delivery') };
+    return { ...burst, sustained: await measureSustained(d, company, receivers) };
   } finally {
-    await h.close();
+    await sql.end();
+    await d.stop();
     await Promise.all(receivers.map((r) => r.close()));
   }
 }
 
 /** Events published at a fixed rate (open loop), each timed from its publish to its verification at each endpoint. */
-async function measureSustained(h: Harness, company: string, receivers: VerifyingReceiver[]): Promise<Figures> {
+async function measureSustained(d: DispatcherProcess, company: string, receivers: VerifyingReceiver[]): Promise<Figures> {
   for (const r of receivers) r.verifiedAt.clear();
   const published = new Map<string, number>();
   const run = await runFixedRate(SUSTAINED_RATE, SUSTAINED_MS, () => {
     const id = randomUUID();
     published.set(id, performance.now());
-    return h.publish('tracking.tracking.updated', company, trackingUpdated(1), id);
+    return d.publish('tracking.tracking.updated', company, trackingUpdated(1), id);
   });
   if (run.results.some((r) => r.error)) throw new Error('a publish failed during the sustained load');
   await waitFor(receivers, published.size * ENDPOINTS);
   return figures(published, receivers);
 }
 
+/** The same bodies, signed and POSTed by the bare forwarder in a process of its own, to the same receivers. */
 async function measureBaseline(): Promise<Figures> {
-  const targets: Array<{ url: string; secret: string }> = [];
+  const targets: ForwardWork['targets'] = [];
   const receivers: VerifyingReceiver[] = [];
   for (let i = 0; i < ENDPOINTS; i++) {
     const secret = newSigningSecret();
@@ -109,16 +136,31 @@ async function measureBaseline(): Promise<Figures> {
     receivers.push(rx);
     targets.push({ url: rx.url, secret });
   }
+  const workFile = join(tmpdir(), `bench-forwarder-${randomUUID()}.json`);
   try {
     const events = Array.from({ length: EVENTS }, () => {
       const id = randomUUID();
       return { id, body: JSON.stringify(trackingUpdateBody(id, trackingUpdated(1))) };
     });
-    const published = new Map<string, number>();
-    await bareForward(targets, events, PER_ENDPOINT, (id) => published.set(id, performance.now()));
+    const forwarder = startProcess('bare forwarder', join(__dirname, 'lib', 'bare-forwarder.process.ts'), { BARE_FORWARDER_WORK: workFile });
+    const exited = new Promise<number | null>((resolve) => forwarder.child.once('exit', resolve));
+    await waitForOutput(forwarder, /^ready$/m);
+    const meter = processMeter(undefined, () => [{ name: BENCH_PROCESS, pid: process.pid }, { name: 'bare forwarder', pid: forwarder.child.pid! }]);
+    await meter.start();
+    writeFileSync(`${workFile}.tmp`, JSON.stringify({ targets, events, perEndpoint: PER_ENDPOINT } satisfies ForwardWork));
+    renameSync(`${workFile}.tmp`, workFile);
     await waitFor(receivers, EVENTS * ENDPOINTS);
-    return figures(published, receivers);
+    await meter.loadEnded();
+    // The forwarder's CPU is read while it is alive: its last answers are in, it is about to exit.
+    const processes = await meter.rows(NAME, 'bare forwarder', EVENTS * ENDPOINTS, 'delivery');
+    if ((await exited) !== 0) throw new Error(`the bare forwarder failed:\n${forwarder.output()}`);
+    const mark = /published (\d+(?:\.\d+)?)/.exec(forwarder.output());
+    if (!mark) throw new Error(`the bare forwarder did not say when it started:\n${forwarder.output()}`);
+    // Its start, on this process's clock.
+    const at = Number(mark[1]) - performance.timeOrigin;
+    return { ...figures(new Map(events.map((e) => [e.id, at])), receivers), processes };
   } finally {
+    rmSync(workFile, { force: true });
     await Promise.all(receivers.map((r) => r.close()));
   }
 }
@@ -126,18 +168,20 @@ async function measureBaseline(): Promise<Figures> {
 /**
  * Tracking events published on the bus until their webhooks are received and verified (Standard
  * Webhooks reference library) at local receivers, next to a bare in-memory forwarder that signs and
- * POSTs the same bodies with the same concurrency. Bounded: 250 events to 4 endpoints on 127.0.0.1, then
- * 100 events/s for 10 s to the same endpoints. Round trips: every Postgres statement and Redis command of
- * the dispatcher during the burst, divided by the deliveries.
+ * POSTs the same bodies with the same concurrency. Each side runs in a process of its own (the
+ * dispatcher from its built entry, as deployed), the receivers in the benchmark's. Bounded: 250 events to
+ * 4 endpoints on 127.0.0.1, then 100 events/s for 10 s to the same endpoints. Round trips: every Postgres
+ * statement and Redis command of the dispatcher process during the burst, divided by the deliveries.
  */
 export const bench: Benchmark = {
-  title: `Webhooks, event published → webhook verified (${EVENTS} events × ${ENDPOINTS} endpoints, ${realServers ? 'Postgres/RabbitMQ/BullMQ' : 'PGlite/in-process/inline'}) vs bare forwarder`,
+  title: `Webhooks, event published → webhook verified (${EVENTS} events × ${ENDPOINTS} endpoints, built dispatcher on Postgres/RabbitMQ/Redis) vs bare forwarder`,
   async run(): Promise<BenchRow[]> {
+    useLocalServers();
     log('baseline: bare signing forwarder');
     const base = await measureBaseline();
     log('webhook dispatcher');
     const ours = await measureDispatcher();
-    const name = 'webhook delivery (publish → verified)';
+    const name = NAME;
     const sustained = `webhook delivery, ${SUSTAINED_RATE} events/s to ${ENDPOINTS} endpoints for ${SUSTAINED_MS / 1000} s`;
     const baseline = (value: number) => ({ name: 'bare forwarder', value });
     const trips = ours.trips!;
@@ -150,6 +194,8 @@ export const bench: Benchmark = {
       { name, metric: 'database + Redis round trips per delivery', value: perDelivery, unit: '', target: '<= 4', pass: perDelivery <= 4 },
       { name, metric: 'p50 latency', value: ours.p50, unit: 'ms', baseline: baseline(base.p50) },
       { name, metric: 'p99 latency', value: ours.p99, unit: 'ms', baseline: baseline(base.p99) },
+      ...ours.processes!,
+      ...base.processes!,
       { name: sustained, metric: 'deliveries/s', value: ours.sustained!.perSecond, unit: '/s' },
       { name: sustained, metric: 'p50 latency', value: ours.sustained!.p50, unit: 'ms', target: '< 100 ms', pass: ours.sustained!.p50 < 100 },
       { name: sustained, metric: 'p99 latency', value: ours.sustained!.p99, unit: 'ms', target: '< 500 ms', pass: ours.sustained!.p99 < 500 },

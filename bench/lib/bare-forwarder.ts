@@ -1,6 +1,13 @@
 import http from 'node:http';
 import { signatureHeaders } from '@waybill/webhook-dispatcher/src/security/signing';
 
+/** What the forwarder is given: where to send, what, and how many POSTs in flight per endpoint. */
+export interface ForwardWork {
+  targets: Array<{ url: string; secret: string }>;
+  events: Array<{ id: string; body: string }>;
+  perEndpoint: number;
+}
+
 /**
  * The baseline: what a webhook sender does with no guarantees at all. Bodies are signed the same way
  * and POSTed over keep-alive connections, with the same number in flight per endpoint, straight from

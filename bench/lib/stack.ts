@@ -22,12 +22,13 @@ export function useLocalServers(): void {
  */
 export async function startDistributedStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   useLocalServers();
-  const env: Record<string, string> = { RATE_LIMIT_PER_MINUTE: String(1e9), ...extraEnv };
+  return startStack('distributed', { RATE_LIMIT_PER_MINUTE: String(1e9), ...extraEnv, ...profilingEnv() });
+}
+
+/** With BENCH_CPU_PROF_DIR set, the environment that makes a process under test write a V8 CPU profile there when it stops. */
+export function profilingEnv(): Record<string, string> {
   const profDir = process.env.BENCH_CPU_PROF_DIR;
-  if (profDir) {
-    mkdirSync(profDir, { recursive: true });
-    env.BENCH_CPU_PROF_DIR = resolve(profDir);
-    env.NODE_OPTIONS = `--require ${join(__dirname, 'cpu-profile.cjs')}`;
-  }
-  return startStack('distributed', env);
+  if (!profDir) return {};
+  mkdirSync(profDir, { recursive: true });
+  return { BENCH_CPU_PROF_DIR: resolve(profDir), NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.cjs')}` };
 }
