@@ -151,8 +151,9 @@ async function measureBaseline(): Promise<Figures> {
     renameSync(`${workFile}.tmp`, workFile);
     await waitFor(receivers, EVENTS * ENDPOINTS);
     await meter.loadEnded();
-    // The forwarder's CPU is read while it is alive: its last answers are in, it is about to exit.
+    // Read while the forwarder is alive: it waits for its work file to go before it exits.
     const processes = await meter.rows(NAME, 'bare forwarder', EVENTS * ENDPOINTS, 'delivery');
+    rmSync(workFile);
     if ((await exited) !== 0) throw new Error(`the bare forwarder failed:\n${forwarder.output()}`);
     const mark = /published (\d+(?:\.\d+)?)/.exec(forwarder.output());
     if (!mark) throw new Error(`the bare forwarder did not say when it started:\n${forwarder.output()}`);

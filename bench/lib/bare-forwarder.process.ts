@@ -6,7 +6,8 @@ import { bareForward, type ForwardWork } from './bare-forwarder';
  * webhooks benchmark have the receivers' process to themselves. Once loaded it prints `ready` and waits
  * for the JSON file named by BARE_FORWARDER_WORK (targets, events, in flight per endpoint) to appear, so
  * its start-up is not in the measurement; it prints `published <epoch ms>` when it starts sending, and
- * exits when every POST has been answered.
+ * once every POST has been answered it stays until the file is removed, so its CPU time and memory can be
+ * read while it is alive.
  */
 async function main(): Promise<void> {
   process.stdout.write('ready\n');
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     announced = true;
     process.stdout.write(`published ${performance.timeOrigin + performance.now()}\n`);
   });
+  while (existsSync(process.env.BARE_FORWARDER_WORK!)) await new Promise((r) => setTimeout(r, 5));
 }
 
 void main().then(() => process.exit(0), (err) => {

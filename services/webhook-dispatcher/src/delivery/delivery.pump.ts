@@ -8,8 +8,12 @@ import { leaseMs, retryWithinLease, signAndSend } from './delivery.send';
 
 const keyOf = (k: DeliveryKey) => `${k.event_id} ${k.endpoint_id}`;
 
-/** Cycles in flight at once: an outcome need not wait for a whole cycle to finish before its slot is reused. */
-const MAX_CYCLES = 2;
+/**
+ * Cycles in flight at once. One: outcomes and new deliveries gather while it runs, so each cycle carries
+ * more of them (measured in the webhooks bench: 0.68-0.74 statements and 0.9-1.0 ms of dispatcher CPU per
+ * delivery, against 1.02-1.03 and 1.06-1.22 ms with two cycles, and more still with four).
+ */
+const MAX_CYCLES = 1;
 
 /**
  * The happy path of webhook delivery, with no job per attempt: the consumer hands it the deliveries a
