@@ -4,3 +4,4 @@ export { readPdf, type PdfPage } from './pdf/read-pdf';
 export { createTestBus, createTestJobs, deleteRedisKeys } from './platform';
 export { watchStackEvents, deleteStackQueues, type EventWatch } from './stack-events';
 export { rawAnswer, type RawAnswer } from './raw-answer';
+export { ROOT, builtEntry, freePort, startProcess, waitForReady, startServiceProcess, type Proc, type ServiceProcess } from './processes';

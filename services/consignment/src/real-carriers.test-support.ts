@@ -2,16 +2,13 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { Express } from 'express';
 import { DhlExpressDouble, RoyalMailDouble, UpsDouble } from '@waybill/carrier-doubles';
-import { startCarrierLinkService } from '@waybill/carrier-link';
 import { CarrierLinkClient, LinkedCarriers } from '@waybill/carrier-link-client';
 import { sandboxRegistry } from '@waybill/carriers';
 import { openDatabase, migrateToLatest, type Database } from '@waybill/db';
-import type { RunningService } from '@waybill/http';
 import { signInternalToken } from '@waybill/internal-auth';
-import type { JobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
-import { InProcessEventBus, OutboxRelay } from '@waybill/messaging';
-import { createTestBus, createTestDatabase, createTestJobs, type TestDatabase } from '@waybill/testing';
+import { OutboxRelay } from '@waybill/messaging';
+import { createTestBus, createTestDatabase, startServiceProcess, type ServiceProcess, type TestDatabase } from '@waybill/testing';
 import { AUDIENCE, buildApp } from './app';
 import type { CompanyDirectory } from './companies/company.context';
 import { upsertSettings, upsertWarehouse } from './companies/company.repository';
@@ -26,16 +23,17 @@ export const RM = { apiKey: 'rm-int-key-0001', oba: true };
 export const DHL = { apiKey: 'dhl-int-key', apiSecret: 'dhl-int-secret', accountNumber: '123456789' };
 
 /**
- * The consignment service's app with carrier-link running in-process against the UPS, Royal Mail and
- * DHL Express doubles (each on its own database and port), for one company with a UK warehouse and a
- * second one in Leeds. Rules are a stub answering `candidates`.
+ * The consignment service's app, with carrier-link as its own process (its built main.js, as deployed)
+ * against the UPS, Royal Mail and DHL Express doubles, each on its own database and port, for one
+ * company with a UK warehouse and a second one in Leeds. Rules are a stub answering `candidates`.
+ * It needs the real servers (carrier-link's main runs on Postgres, RabbitMQ and Redis).
  */
 export class RealCarriersHarness {
   candidates: string[] = [];
   private constructor(
     readonly app: Express, readonly companies: CompanyDirectory, readonly company: string,
     readonly ups: UpsDouble, readonly rm: RoyalMailDouble, readonly dhl: DhlExpressDouble,
-    private readonly link: RunningService, private readonly jobs: JobDriver, private readonly bus: InProcessEventBus, readonly database: Database<ConsignmentDb>,
+    private readonly link: ServiceProcess, readonly database: Database<ConsignmentDb>,
     private readonly dbs: TestDatabase[], private readonly stopEvents: () => Promise<void>,
   ) {}
 
@@ -46,13 +44,12 @@ export class RealCarriersHarness {
     await Promise.all([ups.start(), rm.start(), dhl.start()]);
     const logger = createLogger('test', { level: process.env.LOG_LEVEL ?? 'silent' });
     const [linkDb, consignmentDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-    const jobs = createTestJobs();
-    const bus = new InProcessEventBus({ logger });
-    const link = await startCarrierLinkService({
-      db: linkDb.target, bus, jobs, logger, internalJwtSecret: SECRET,
-      dataEncryptionKey: randomBytes(32).toString('base64'), defaultPublicUrl: 'https://waybill.example.com', peers: {}, port: 0, host: '127.0.0.1',
-    }, { env: { CARRIER_BASE_URL_UPS: ups.url, CARRIER_BASE_URL_ROYALMAIL: rm.url, CARRIER_BASE_URL_DHL_EXPRESS: dhl.url, CARRIER_TIMEOUT_MS: '3000' } });
-    const peers = { 'carrier-link': `http://127.0.0.1:${link.port}` };
+    const link = await startServiceProcess('carrier-link', {
+      DATABASE_URL: linkDb.url!, INTERNAL_JWT_SECRET: SECRET, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_BASE_URL: 'https://waybill.example.com',
+      CARRIER_BASE_URL_UPS: ups.url, CARRIER_BASE_URL_ROYALMAIL: rm.url, CARRIER_BASE_URL_DHL_EXPRESS: dhl.url, CARRIER_TIMEOUT_MS: '3000',
+    });
+    const peers = { 'carrier-link': link.url };
     const database = openDatabase<ConsignmentDb>(consignmentDb.target, SCHEMA);
     await migrateToLatest(database.db, SCHEMA, migrations);
     const company = `co-${randomBytes(4).toString('hex')}`;
@@ -82,14 +79,14 @@ export class RealCarriersHarness {
       await relay.stop();
       await events.close();
     };
-    h = new RealCarriersHarness(app, companies, company, ups, rm, dhl, link, jobs, bus, database, [linkDb, consignmentDb], close);
+    h = new RealCarriersHarness(app, companies, company, ups, rm, dhl, link, database, [linkDb, consignmentDb], close);
     return h;
   }
 
   /** carrier-link's own API for the company, as the gateway would call it. */
   carrierLink(method: 'get' | 'post' | 'delete', path: string, body?: unknown) {
     const auth = `Bearer ${signInternalToken(SECRET, 'carrier-link', { company: this.company, principal: 'token:test' })}`;
-    const r = request(`http://127.0.0.1:${this.link.port}/companies/${this.company}`)[method](path).set('authorization', auth);
+    const r = request(`${this.link.url}/companies/${this.company}`)[method](path).set('authorization', auth);
     return body === undefined ? r : r.send(body as object);
   }
 
@@ -123,9 +120,14 @@ export class RealCarriersHarness {
     return (await this.api('get', `/consignment/${res.body.success[0]}`)).body;
   }
 
-  /** This process's /metrics (carrier-link's counters are in it too: it runs in-process). */
+  /** The consignment service's /metrics. */
   async metrics(): Promise<string> {
     return (await request(this.app).get('/metrics')).text;
+  }
+
+  /** carrier-link's own /metrics (its process's counters: the carrier calls it made). */
+  async carrierLinkMetrics(): Promise<string> {
+    return (await request(this.link.url).get('/metrics')).text;
   }
 
   violations(): string[] {
@@ -135,8 +137,6 @@ export class RealCarriersHarness {
   async close(): Promise<void> {
     await this.stopEvents();
     await this.link.stop();
-    await this.jobs.close();
-    await this.bus.close();
     await this.database.close();
     await Promise.all(this.dbs.map((d) => d.drop()));
     await Promise.all([this.ups.stop(), this.rm.stop(), this.dhl.stop()]);

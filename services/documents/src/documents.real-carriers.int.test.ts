@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { RoyalMailDouble, UpsDouble } from '@waybill/carrier-doubles';
-import { startCarrierLinkService } from '@waybill/carrier-link';
 import type { RunningService } from '@waybill/http';
 import { signInternalToken } from '@waybill/internal-auth';
 import { InlineJobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
 import { InProcessEventBus } from '@waybill/messaging';
-import { createTestDatabase, readPdf, type TestDatabase } from '@waybill/testing';
+import { createTestDatabase, readPdf, startServiceProcess, usingRealServers, type ServiceProcess, type TestDatabase } from '@waybill/testing';
 import { openDocumentsAdmin } from './admin';
 import { startDocumentsService } from './service';
 import type { ConsignmentView } from './documents/consignment.view';
@@ -16,8 +15,9 @@ import { sampleConsignment } from './test-support/sample-consignment';
 
 /**
  * Documents of consignments booked at real carriers: the labels are the carrier's own, stored by
- * carrier-link (in-process, against the UPS and Royal Mail doubles) at booking, and served from there in
- * every document type and size, while the carrier is down too, without booking again.
+ * carrier-link (its own process, against the UPS and Royal Mail doubles) at booking, and served from
+ * there in every document type and size, while the carrier is down too, without booking again.
+ * carrier-link's process needs the real servers, so without them (PGlite) the suite is skipped.
  */
 const SECRET = 'documents-real-carriers-secret';
 const COMPANY = `co-${randomBytes(4).toString('hex')}`;
@@ -25,18 +25,20 @@ const UPS = { clientId: 'ups-docs-client-01', clientSecret: 'ups-docs-secret-WXY
 const RM = { apiKey: 'rm-docs-key-0001', oba: true };
 const LONDON = { identifier: `${COMPANY}|London`, name: 'London', is_default: true, address: { company_name: 'Acme Ltd', address1: '1 Dock Road', city: 'London', postcode: 'E16 1AA', country: 'GB' } };
 
-describe('documents of real-carrier consignments (carrier-link in-process, the consignment service faked)', () => {
+const describeReal = usingRealServers() ? describe : describe.skip;
+
+describeReal('documents of real-carrier consignments (carrier-link its own process, the consignment service faked)', () => {
   const logger = createLogger('test', { level: 'silent' });
   let dbs: TestDatabase[];
-  let link: RunningService;
+  let link: ServiceProcess;
   let docs: RunningService;
   let peer: FakeConsignmentPeer;
   let ups: UpsDouble;
   let rm: RoyalMailDouble;
   let jobs: InlineJobDriver;
-  const buses = [new InProcessEventBus({ logger }), new InProcessEventBus({ logger })];
+  const bus = new InProcessEventBus({ logger });
 
-  const linkApi = (method: 'POST', path: string, body: unknown) => fetch(`http://127.0.0.1:${link.port}/companies/${COMPANY}${path}`, {
+  const linkApi = (method: 'POST', path: string, body: unknown) => fetch(`${link.url}/companies/${COMPANY}${path}`, {
     method, headers: { authorization: `Bearer ${signInternalToken(SECRET, 'carrier-link', { company: COMPANY, principal: 'token:test' })}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).then(async (r) => ({ status: r.status, body: await r.json() as any }));
@@ -47,16 +49,16 @@ describe('documents of real-carrier consignments (carrier-link in-process, the c
     await Promise.all([ups.start(), rm.start()]);
     dbs = await Promise.all([createTestDatabase(), createTestDatabase()]);
     jobs = new InlineJobDriver({ logger });
-    link = await startCarrierLinkService({
-      db: dbs[0].target, bus: buses[0], jobs, logger, internalJwtSecret: SECRET,
-      dataEncryptionKey: randomBytes(32).toString('base64'), defaultPublicUrl: 'https://waybill.example.com', peers: {}, port: 0, host: '127.0.0.1',
-    }, { env: { CARRIER_BASE_URL_UPS: ups.url, CARRIER_BASE_URL_ROYALMAIL: rm.url, CARRIER_TIMEOUT_MS: '5000' } });
+    link = await startServiceProcess('carrier-link', {
+      DATABASE_URL: dbs[0].url!, INTERNAL_JWT_SECRET: SECRET, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_BASE_URL: 'https://waybill.example.com', CARRIER_BASE_URL_UPS: ups.url, CARRIER_BASE_URL_ROYALMAIL: rm.url, CARRIER_TIMEOUT_MS: '5000',
+    });
     peer = new FakeConsignmentPeer(SECRET);
     const peerUrl = await peer.start();
     peer.warehouses = [LONDON];
     docs = await startDocumentsService({
-      db: dbs[1].target, bus: buses[1], jobs, logger, internalJwtSecret: SECRET, defaultPublicUrl: 'http://localhost:8080',
-      peers: { consignment: peerUrl, 'carrier-link': `http://127.0.0.1:${link.port}` }, port: 0, host: '127.0.0.1',
+      db: dbs[1].target, bus, jobs, logger, internalJwtSecret: SECRET, defaultPublicUrl: 'http://localhost:8080',
+      peers: { consignment: peerUrl, 'carrier-link': link.url }, port: 0, host: '127.0.0.1',
     });
     const admin = await openDocumentsAdmin(dbs[1].target);
     await admin.configureCompany(COMPANY, { labelSizes: ['4x6', '8x4', 'A6'], invoiceSize: 'A4', concatenateInvoices: false });
@@ -69,7 +71,7 @@ describe('documents of real-carrier consignments (carrier-link in-process, the c
     await link?.stop();
     await peer?.stop();
     await jobs?.close();
-    await Promise.all(buses.map((b) => b.close()));
+    await bus.close();
     await Promise.all((dbs ?? []).map((d) => d.drop()));
     await Promise.all([ups?.stop(), rm?.stop()]);
   });

@@ -1,34 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { RoyalMailDouble } from '@waybill/carrier-doubles';
-import { startCarrierLinkService } from '@waybill/carrier-link';
 import type { ManifestClaim } from '@waybill/contracts';
-import type { RunningService } from '@waybill/http';
 import { signInternalToken } from '@waybill/internal-auth';
 import { InlineJobDriver, type JobDriver } from '@waybill/jobs';
-import { InProcessEventBus } from '@waybill/messaging';
-import { createTestDatabase, eventually, type TestDatabase } from '@waybill/testing';
+import { createTestDatabase, eventually, startServiceProcess, usingRealServers, type ServiceProcess, type TestDatabase } from '@waybill/testing';
 import { ClaimPeer, SECRET, logger, startService, type Running } from './manifest.fixture';
 
 /**
  * A Royal Mail manifest behind POST /manifest: Click & Drop manifests every labelled order of the account,
- * through carrier-link (in-process, against the Royal Mail double); the claim (the consignment service,
- * faked) covers them all, the 201 lists them, and the manifest's document is Royal Mail's own PDF.
+ * through carrier-link (its own process, against the Royal Mail double); the claim (the consignment
+ * service, faked) covers them all, the 201 lists them, and the manifest's document is Royal Mail's own
+ * PDF. carrier-link's process needs the real servers, so without them (PGlite) the suite is skipped.
  */
 const RM = { apiKey: 'rm-manifest-svc-key', oba: true };
 const COMPANY = 'acme';
 const WAREHOUSE = { identifier: 'acme|London', name: 'London', timezone: 'Europe/London', address: { company_name: 'Acme Ltd', address1: '1 Dock Road', city: 'London', postcode: 'E14 5AB', country: 'GB' } };
 
-describe('Royal Mail manifests through carrier-link', () => {
+const describeReal = usingRealServers() ? describe : describe.skip;
+
+describeReal('Royal Mail manifests through carrier-link', () => {
   const dbs: TestDatabase[] = [];
   let rm: RoyalMailDouble;
-  let link: RunningService;
-  let linkJobs: JobDriver;
-  let linkBus: InProcessEventBus;
+  let link: ServiceProcess;
   let peer: ClaimPeer;
   let svc: Running;
   let jobs: JobDriver;
 
-  const linkApi = (path: string, body: unknown) => fetch(`http://127.0.0.1:${link.port}/companies/${COMPANY}${path}`, {
+  const linkApi = (path: string, body: unknown) => fetch(`${link.url}/companies/${COMPANY}${path}`, {
     method: 'POST', headers: { authorization: `Bearer ${signInternalToken(SECRET, 'carrier-link', { company: COMPANY, principal: 'token:test' })}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).then(async (r) => ({ status: r.status, body: await r.json() as any }));
@@ -37,25 +35,21 @@ describe('Royal Mail manifests through carrier-link', () => {
     rm = new RoyalMailDouble([RM]);
     await rm.start();
     dbs.push(await createTestDatabase(), await createTestDatabase());
-    linkJobs = new InlineJobDriver({ logger });
-    linkBus = new InProcessEventBus({ logger });
-    link = await startCarrierLinkService({
-      db: dbs[0].target, bus: linkBus, jobs: linkJobs, logger, internalJwtSecret: SECRET,
-      dataEncryptionKey: randomBytes(32).toString('base64'), defaultPublicUrl: 'https://waybill.example.com', peers: {}, port: 0, host: '127.0.0.1',
-    }, { env: { CARRIER_BASE_URL_ROYALMAIL: rm.url } });
+    link = await startServiceProcess('carrier-link', {
+      DATABASE_URL: dbs[0].url!, INTERNAL_JWT_SECRET: SECRET, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_BASE_URL: 'https://waybill.example.com', CARRIER_BASE_URL_ROYALMAIL: rm.url,
+    });
     await linkApi('/carrier-accounts', { carrier: 'royalmail', name: 'RM', credentials: { api_key: RM.apiKey } });
     peer = new ClaimPeer();
     await peer.start();
     jobs = new InlineJobDriver({ logger });
-    svc = await startService(dbs[1], peer, jobs, {}, { 'carrier-link': `http://127.0.0.1:${link.port}` });
+    svc = await startService(dbs[1], peer, jobs, {}, { 'carrier-link': link.url });
   });
   afterAll(async () => {
     await svc?.svc.stop();
     await jobs?.close();
     await peer?.stop();
     await link?.stop();
-    await linkJobs?.close();
-    await linkBus?.close();
     for (const d of dbs) await d.drop();
     await rm?.stop();
   });
