@@ -5,9 +5,7 @@ import { join } from 'node:path';
 import { signInternalToken } from '@waybill/internal-auth';
 import { createLogger } from '@waybill/logger';
 import { newEnvelope, RabbitEventBus } from '@waybill/messaging';
-import { createTestDatabase, deleteRedisKeys, deleteStackQueues, type TestDatabase } from '@waybill/testing';
-import { builtEntry, startProcess, waitForReady, type Proc } from '../../e2e/support/processes';
-import { freePort } from '../../e2e/support/ports';
+import { createTestDatabase, startServiceProcess, type ServiceProcess, type TestDatabase } from '@waybill/testing';
 import { profilingEnv } from './stack';
 import type { RoundTrips } from './round-trips';
 
@@ -21,42 +19,35 @@ const SECRET = 'bench-internal-secret';
  */
 export class DispatcherProcess {
   private constructor(
-    readonly proc: Proc, private readonly url: string, private readonly db: TestDatabase, readonly databaseUrl: string,
-    private readonly namespace: string, private readonly publisher: RabbitEventBus, private readonly countsFile: string,
+    private readonly service: ServiceProcess, private readonly db: TestDatabase, readonly databaseUrl: string,
+    private readonly publisher: RabbitEventBus, private readonly countsFile: string,
   ) {}
 
   static async start(env: Record<string, string>): Promise<DispatcherProcess> {
-    const amqpUrl = process.env.AMQP_URL!;
     const db = await createTestDatabase();
     if (!db.url) throw new Error('the webhooks benchmark needs a real Postgres (DATABASE_URL): run it through `make bench`');
     const namespace = `bench-${randomBytes(4).toString('hex')}`;
-    const port = await freePort();
     const countsFile = join(tmpdir(), `${namespace}-round-trips.json`);
-    const preload = `--require ${join(__dirname, 'round-trip-counter.cjs')}`;
     const profiling = profilingEnv();
-    const proc = startProcess('webhook-dispatcher', builtEntry('services/webhook-dispatcher'), {
+    const service = await startServiceProcess('webhook-dispatcher', {
       ...env, ...profiling,
-      NODE_OPTIONS: [preload, profiling.NODE_OPTIONS].filter(Boolean).join(' '),
-      BENCH_ROUND_TRIPS_FILE: countsFile,
-      DATABASE_URL: db.url, AMQP_URL: amqpUrl, REDIS_URL: process.env.REDIS_URL!, WAYBILL_NAMESPACE: namespace,
-      INTERNAL_JWT_SECRET: SECRET, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      WEBHOOK_DISPATCHER_PORT: String(port), HOST: '127.0.0.1', WEBHOOK_ALLOW_PRIVATE: '1',
+      NODE_OPTIONS: [`--require ${join(__dirname, 'round-trip-counter.cjs')}`, profiling.NODE_OPTIONS].filter(Boolean).join(' '),
+      BENCH_ROUND_TRIPS_FILE: countsFile, WAYBILL_NAMESPACE: namespace, DATABASE_URL: db.url,
+      INTERNAL_JWT_SECRET: SECRET, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), WEBHOOK_ALLOW_PRIVATE: '1',
     });
-    const url = `http://127.0.0.1:${port}`;
-    await waitForReady(`${url}/readyz`, [proc]);
     const publisher = await RabbitEventBus.connect({
-      url: amqpUrl, logger: createLogger('bench', { level: 'warn' }), exchange: `${namespace}.waybill.events`, queuePrefix: `${namespace}.`,
+      url: process.env.AMQP_URL!, logger: createLogger('bench', { level: 'warn' }), exchange: `${namespace}.waybill.events`, queuePrefix: `${namespace}.`,
     });
-    return new DispatcherProcess(proc, url, db, db.url, namespace, publisher, countsFile);
+    return new DispatcherProcess(service, db, db.url, publisher, countsFile);
   }
 
   get pid(): number {
-    return this.proc.child.pid!;
+    return this.service.pid;
   }
 
   /** Registers an endpoint through the management API, as the gateway would; answers its signing secret. */
   async createEndpoint(company: string, url: string): Promise<string> {
-    const res = await fetch(`${this.url}/companies/${company}/webhooks/endpoints`, {
+    const res = await fetch(`${this.service.url}/companies/${company}/webhooks/endpoints`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${signInternalToken(SECRET, 'webhook-dispatcher', { company, principal: 'token:bench' })}`,
@@ -82,7 +73,7 @@ export class DispatcherProcess {
     for (;;) {
       const now = this.readCounts();
       if (now && now.seq > before) return { pg: now.pg, redis: now.redis };
-      if (Date.now() > deadline) throw new Error(`the dispatcher did not report its round trips:\n${this.proc.output()}`);
+      if (Date.now() > deadline) throw new Error(`the dispatcher did not report its round trips:\n${this.service.output()}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -98,10 +89,8 @@ export class DispatcherProcess {
 
   async stop(): Promise<void> {
     await this.publisher.close();
-    await this.proc.stop();
+    await this.service.stop();
     rmSync(this.countsFile, { force: true });
-    await deleteStackQueues(process.env.AMQP_URL!, this.namespace);
-    await deleteRedisKeys(process.env.REDIS_URL!, `waybill-${this.namespace}`);
     await this.db.drop();
   }
 }

@@ -118,6 +118,8 @@ export interface ServiceProcess {
   /** Its base URL, e.g. `http://127.0.0.1:40123`. */
   url: string;
   port: number;
+  /** Its process id (the process a benchmark measures). */
+  pid: number;
   /** Its WAYBILL_NAMESPACE: its exchange and queues on RabbitMQ, its keys on Redis. */
   namespace: string;
   /** What it wrote to stdout and stderr (the last 20 kB), for failure messages. */
@@ -153,5 +155,5 @@ export async function startServiceProcess(service: string, env: Record<string, s
     await stop();
     throw err;
   });
-  return { url, port, namespace, output: proc.output, stop };
+  return { url, port, pid: proc.child.pid!, namespace, output: proc.output, stop };
 }
