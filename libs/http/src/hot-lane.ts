@@ -34,6 +34,19 @@ export interface HotLaneOptions {
   service?: string;
 }
 
+/**
+ * The operator's switch over every service's fast lane: `HOT_LANES=off` serves every request through
+ * the express app alone, which has every rule and answers the same, to rule the lanes out while
+ * diagnosing, and to measure what they are worth (bench/hot-lanes.bench.ts). Unset or `on`: the lanes
+ * run. Read where each service builds the handler it listens with; any other value stops the process.
+ */
+export function hotLanesOn(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.HOT_LANES?.trim().toLowerCase();
+  if (!raw || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`HOT_LANES must be "on" or "off", got "${env.HOT_LANES}"`);
+}
+
 interface Admitted { route: HotRoute; company: string; match: RegExpExecArray }
 
 /**

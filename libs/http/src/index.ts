@@ -15,4 +15,4 @@ export { allowOnly } from './method-not-allowed';
 export { ServiceClient, type ServiceResponse } from './service-client';
 export { Replicas, splitUrlList } from './replicas';
 export { familyOf, observeRequest, observeRequests, type ObservedRequest } from './observability';
-export { hotLane, type HotRoute, type HotLaneOptions } from './hot-lane';
+export { hotLane, hotLanesOn, type HotRoute, type HotLaneOptions } from './hot-lane';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { CarrierRegistry } from '@waybill/carriers';
 import type { LinkedCarriers } from '@waybill/carrier-link-client';
 import type { Logger } from '@waybill/logger';
-import { buildServiceApp, hotLane, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, hotLane, hotLanesOn, type ReadinessCheck } from '@waybill/http';
 import type { ConsignmentDb } from './database';
 import { CompanyDirectory } from './companies/company.context';
 import { senderContactsClient } from './companies/sender-contact.client';
@@ -42,7 +42,8 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
 
 /**
  * The app, and what the service listens with: the fast lane for reading one consignment and for
- * creating (see consignment.hot-routes.ts) in front of the express app, sharing its use cases.
+ * creating (see consignment.hot-routes.ts) in front of the express app, sharing its use cases; with
+ * HOT_LANES=off (see `hotLanesOn`), the express app alone.
  */
 export function buildService(o: AppOptions): { app: Express; companies: CompanyDirectory; handler: RequestListener } {
   const companies = o.companies ?? new CompanyDirectory(o.db, o.registry, o.linked ?? null, senderContactsClient(o.peers ?? {}, o.internalJwtSecret));
@@ -56,5 +57,5 @@ export function buildService(o: AppOptions): { app: Express; companies: CompanyD
     },
   });
   const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };
-  return { app, companies, handler: hotLane(lane, app) };
+  return { app, companies, handler: hotLanesOn() ? hotLane(lane, app) : app };
 }

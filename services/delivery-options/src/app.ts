@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from '@waybill/logger';
-import { buildServiceApp, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, hotLanesOn, type ReadinessCheck } from '@waybill/http';
 import type { QuoteDeps } from './quote/quote.deps';
 import type { RulesDeps } from './rules/rule.service';
 import { deliveryOptionsRoutes } from './quote/delivery-options.routes';
@@ -28,8 +28,13 @@ export function buildApp(o: AppOptions): Express {
   });
 }
 
-/** What the service listens with: the checkout's fast lane in front of the express app (see checkoutLane). */
+/**
+ * What the service listens with: the checkout's fast lane in front of the express app (see checkoutLane);
+ * with HOT_LANES=off (see `hotLanesOn`), the express app alone.
+ */
 export function buildHandler(o: AppOptions): RequestListener {
+  const app = buildApp(o);
+  if (!hotLanesOn()) return app;
   const lane = { quote: o.quote, logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };
-  return checkoutLane(lane, buildApp(o));
+  return checkoutLane(lane, app);
 }

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from '@waybill/logger';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import { buildServiceApp, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, hotLanesOn, type ReadinessCheck } from '@waybill/http';
 import type { GatewayDb } from './credentials/credentials.table';
 import { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './ratelimit/rate-limiter';
@@ -41,7 +41,8 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
 
 /**
  * The public edge: authenticates once, checks the tenant, and forwards with an internal token.
- * `handler` is what the server runs: the fast lane for the everyday API calls, express for the rest.
+ * `handler` is what the server runs: the fast lane for the everyday API calls, express for the rest;
+ * with HOT_LANES=off (see `hotLanesOn`), express for everything.
  */
 export function buildGateway(o: GatewayAppOptions): { app: Express; handler: RequestListener } {
   const deps: EdgeDeps = {
@@ -61,5 +62,5 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
     for (const prefix of COMPANY_PREFIXES) edge.use(prefix, companyRoutes(deps));
     edge.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
   } });
-  return { app, handler: fastLane(deps, app, o.logger) };
+  return { app, handler: hotLanesOn() ? fastLane(deps, app, o.logger) : app };
 }

@@ -6,7 +6,7 @@ import { closeServer, HttpError, listen } from '@waybill/http';
 import { signInternalToken } from '@waybill/internal-auth';
 import { createLogger } from '@waybill/logger';
 import { captureSpans, metricsRegistry } from '@waybill/telemetry';
-import { AUDIENCE, buildApp, type AppOptions } from '../app';
+import { AUDIENCE, buildApp, buildHandler, type AppOptions } from '../app';
 import { CompiledRulesCache } from '../cache/compiled-rules.cache';
 import { buildCatalog, type CatalogSource } from '../directory/catalog';
 import { compileRuleSet } from '../engine/compile';
@@ -135,5 +135,39 @@ describe('the checkout lane', () => {
     } finally {
       capture.stop();
     }
+  });
+});
+
+/** The operator's switch, read where the service builds what it listens with. */
+describe('the service with HOT_LANES', () => {
+  const saved = process.env.HOT_LANES;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.HOT_LANES;
+    else process.env.HOT_LANES = saved;
+  });
+
+  it('off: answers a checkout through express alone', async () => {
+    process.env.HOT_LANES = 'off';
+    const handler = buildHandler(options);
+    // express's entry point, absent from its typings; only an express app has it (the spy would throw on the lane).
+    const expressCalls = jest.spyOn(handler as unknown as { handle(...args: unknown[]): void }, 'handle');
+    const served = await listen(handler, 0, '127.0.0.1');
+    try {
+      const a = await send(served.port, { body: JSON.stringify(CHECKOUT) });
+      expect(a.status).toBe(200);
+      expect(JSON.parse(a.body).delivery_options[0]).toMatchObject({ service_id: 'Generic Carrier|Generic Next Day GNXT', estimated_delivery_date: '2026-03-11', price: { amount: '4.50', currency: 'GBP' } });
+      expect(expressCalls).toHaveBeenCalledTimes(1);
+    } finally {
+      await closeServer(served.server);
+    }
+  });
+
+  it('unset or on: the lane in front; anything else: refused at start', () => {
+    delete process.env.HOT_LANES;
+    expect(buildHandler(options)).not.toHaveProperty('handle');
+    process.env.HOT_LANES = 'on';
+    expect(buildHandler(options)).not.toHaveProperty('handle');
+    process.env.HOT_LANES = 'maybe';
+    expect(() => buildHandler(options)).toThrow('HOT_LANES must be "on" or "off", got "maybe"');
   });
 });
