@@ -1,10 +1,10 @@
 import { Client } from 'pg';
 import type { Stack } from '../e2e/support/stack';
 import { domesticConsignment } from '../e2e/support/fixtures';
-import { GB_RECIPIENT, plainWednesday } from '../e2e/support/delivery';
 import { compare, CONNECTIONS, MEASURE_SECONDS, WARMUP_SECONDS, type LoadSpec, type SideResult } from './lib/compare';
 import { cpuMeter, type CpuSnapshot } from './lib/cpu';
 import { outboxDrained } from './lib/outbox';
+import { CHECKOUT, RULES, replaceRules } from './lib/rate-card';
 import { settled } from './lib/settle';
 import { startDistributedStack } from './lib/stack';
 import type { Benchmark, BenchRow } from './lib/types';
@@ -40,6 +40,8 @@ async function startSide(lanes: Side['lanes']): Promise<Side> {
   const stack = await startDistributedStack({ HOT_LANES: lanes });
   const sql = new Client({ connectionString: stack.databaseUrl });
   try {
+    // The quote prices the delivery-options benchmark's rate card, so both benchmarks measure one workload.
+    await replaceRules(stack);
     await sql.connect();
   } catch (err) {
     await stack.stop();
@@ -57,7 +59,6 @@ async function expectAnswer(side: Side, spec: LoadSpec, ok: (status: number, bod
 
 const consignments = (s: Side) => ({ base: `${s.stack.baseUrl}/_api/v1/company/${s.stack.creds.company}`, auth: { authorization: `token ${s.stack.creds.apiToken}` } });
 
-const CHECKOUT = { recipient: GB_RECIPIENT, shipping_date: plainWednesday(), order_value: 42.5, currency: 'GBP', packages: [{ weight: 1.2, length: 30, width: 20, height: 10 }] };
 
 const ROUTES: LaneRoute[] = [
   {
@@ -82,7 +83,7 @@ const ROUTES: LaneRoute[] = [
     },
   },
   {
-    name: 'delivery-options quote',
+    name: `delivery-options quote (${RULES} rules)`,
     async spec(s) {
       const url = `${s.stack.baseUrl}/api/2.0.0/company/${s.stack.creds.company}/delivery_options/`;
       const spec: LoadSpec = { url, method: 'POST', headers: { authorization: `Api-Key ${s.stack.creds.deliveryOptionsKey}`, ...JSON_HEADERS }, body: JSON.stringify(CHECKOUT) };
