@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { cpuMeter, cpuSecondsByName, memoryMb, type NamedProcess } from './cpu';
+import { cpuMeter, cpuSecondsByName, memoryMb, type CpuSnapshot, type NamedProcess } from './cpu';
 import { fmt } from './report';
 import type { SideResult } from './compare';
 import type { BenchRow } from './types';
@@ -38,3 +38,47 @@ export function processMeter(sql: Client | undefined, roots: () => NamedProcess[
     },
   };
 }
+
+/**
+ * For loads that alternate sides finely (one page load, one batch of bookings): each interval between
+ * `begin()` and `end()` adds the CPU of the processes on this side's path (`processes`, default: every
+ * name the meter knows) and reads their memory, so the last interval's end is the end of the load.
+ * Sides sharing one machine-wide meter stay apart because only their own intervals count.
+ */
+export function sideMeter(meter: () => Promise<CpuSnapshot>, processes?: string[]) {
+  const onPath = (name: string) => !processes || processes.includes(name);
+  const seconds = new Map<string, number>();
+  let memory = new Map<string, number>();
+  let before: CpuSnapshot | undefined;
+  const begin = async (): Promise<void> => { before = await meter(); };
+  const end = async (): Promise<void> => {
+    const now = await meter();
+    memory = new Map([...memoryMb(now)].filter(([name]) => onPath(name)));
+    for (const [name, s] of cpuSecondsByName(before!, now)) if (onPath(name)) seconds.set(name, (seconds.get(name) ?? 0) + s);
+  };
+  return {
+    begin, end,
+    /** Whatever `work` does, between `begin()` and `end()`. */
+    async around<T>(work: () => Promise<T>): Promise<T> {
+      await begin();
+      try {
+        return await work();
+      } finally {
+        await end();
+      }
+    },
+    rows(name: string, side: string, count: number, per = 'request'): BenchRow[] {
+      return rows(name, side, new Map([...seconds].map(([proc, s]) => [proc, (s * 1000) / count])), memory, per);
+    },
+  };
+}
+
+/**
+ * The benchmark's own process under an honest name, for work that runs inside it (an adapter called as a
+ * library, a pg client). List it before the processes it started: they descend from it, and a later
+ * root's name wins for the same process, so they keep their own names.
+ */
+export const benchProcess = (name: string): NamedProcess => ({ name, pid: process.pid });
+
+/** The name a carrier double on the path counts under. */
+export const CARRIER_DOUBLE = 'carrier (double)';
