@@ -9,7 +9,7 @@ import { newSigningSecret } from '@waybill/webhook-dispatcher/src/security/signi
 import { startProcess, type Proc } from '../e2e/support/processes';
 import type { ForwardWork } from './lib/bare-forwarder';
 import { DispatcherProcess } from './lib/dispatcher-process';
-import { processMeter } from './lib/process-rows';
+import { benchProcess, processMeter } from './lib/process-rows';
 import { roundTripsBetween, type RoundTrips } from './lib/round-trips';
 import { useLocalServers } from './lib/stack';
 import { runFixedRate } from './lib/fixed-rate';
@@ -65,8 +65,8 @@ async function waitFor(receivers: VerifyingReceiver[], expected: number): Promis
 /** The dispatcher's settings of the benchmark: attempts never time out or go to the sweeper within a run. */
 const DISPATCHER_ENV = { WEBHOOK_TIMEOUT: '15s', WEBHOOK_ENDPOINT_CONCURRENCY: String(PER_ENDPOINT), WEBHOOK_SWEEP_INTERVAL: '15s', WEBHOOK_SWEEP_GRACE: '30s' };
 
-/** The bench process (publisher and receivers) and, started after it, the side under test: each counts its own. */
-const BENCH_PROCESS = 'bench (publisher, receivers)';
+/** The bench process (publisher and receivers), listed before the side under test it started: each counts its own. */
+const BENCH_PROCESS = benchProcess('bench (publisher, receivers)');
 
 async function measureDispatcher(): Promise<Figures> {
   const d = await DispatcherProcess.start(DISPATCHER_ENV);
@@ -86,7 +86,7 @@ async function measureDispatcher(): Promise<Figures> {
     await waitFor(receivers, ENDPOINTS);
     for (const r of receivers) r.verifiedAt.clear();
     const published = new Map<string, number>();
-    const meter = processMeter(sql, () => [{ name: BENCH_PROCESS, pid: process.pid }, { name: 'webhook-dispatcher', pid: d.pid }]);
+    const meter = processMeter(sql, () => [BENCH_PROCESS, { name: 'webhook-dispatcher', pid: d.pid }]);
     await meter.start();
     // Every statement and command of the dispatcher until the last webhook is verified.
     const tripsBefore = await d.roundTrips();
@@ -145,7 +145,7 @@ async function measureBaseline(): Promise<Figures> {
     const forwarder = startProcess('bare forwarder', join(__dirname, 'lib', 'bare-forwarder.process.ts'), { BARE_FORWARDER_WORK: workFile });
     const exited = new Promise<number | null>((resolve) => forwarder.child.once('exit', resolve));
     await waitForOutput(forwarder, /^ready$/m);
-    const meter = processMeter(undefined, () => [{ name: BENCH_PROCESS, pid: process.pid }, { name: 'bare forwarder', pid: forwarder.child.pid! }]);
+    const meter = processMeter(undefined, () => [BENCH_PROCESS, { name: 'bare forwarder', pid: forwarder.child.pid! }]);
     await meter.start();
     writeFileSync(`${workFile}.tmp`, JSON.stringify({ targets, events, perEndpoint: PER_ENDPOINT } satisfies ForwardWork));
     renameSync(`${workFile}.tmp`, workFile);
