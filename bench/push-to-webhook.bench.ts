@@ -167,7 +167,7 @@ async function measure(): Promise<BenchRow[]> {
     current = new Arrivals('ours');
     const sql = new Client({ connectionString: stack.databaseUrl });
     await sql.connect();
-    const meter = processMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })));
+    const meter = processMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })), { brokers: true });
     const ours = await drive(stack.baseUrl, carrierSecret, numbers, receiver, current, 'ours', epoch + 24 * 3_600_000, meter);
     // CPU until every webhook of the run arrived, per accepted push (20 events); memory when the pushes ended.
     const perProcess = await meter.rows('push → signed webhook (distributed)', 'distributed', ours.accepted, 'push').finally(() => sql.end());

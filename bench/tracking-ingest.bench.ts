@@ -61,7 +61,7 @@ async function measure(mode: Mode): Promise<BenchRow[]> {
     // CPU per accepted push of each process of the stack (Postgres backends when it has a server database).
     const sql = stack.databaseUrl ? new Client({ connectionString: stack.databaseUrl }) : undefined;
     await sql?.connect();
-    const meter = processMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })));
+    const meter = processMeter(sql, () => stack.procs.map((p) => ({ name: p.name, pid: p.child.pid! })), { brokers: true });
     const ours = await load(stack.baseUrl, stack.creds.carrierSecret, numbers, meter);
     const perProcess = await meter.rows(`tracking push via gateway (${mode})`, mode, ours.acceptedPushes, 'push').finally(() => sql?.end());
     const offered = RATE * TRACKINGS_PER_PUSH * EVENTS_PER_TRACKING;

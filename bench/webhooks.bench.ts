@@ -86,7 +86,7 @@ async function measureDispatcher(): Promise<Figures> {
     await waitFor(receivers, ENDPOINTS);
     for (const r of receivers) r.verifiedAt.clear();
     const published = new Map<string, number>();
-    const meter = processMeter(sql, () => [BENCH_PROCESS, { name: 'webhook-dispatcher', pid: d.pid }]);
+    const meter = processMeter(sql, () => [BENCH_PROCESS, { name: 'webhook-dispatcher', pid: d.pid }], { brokers: true });
     await meter.start();
     // Every statement and command of the dispatcher until the last webhook is verified.
     const tripsBefore = await d.roundTrips();

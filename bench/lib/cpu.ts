@@ -51,16 +51,18 @@ export const POSTGRES = 'postgres';
 /**
  * Snapshots of the CPU time of the processes under test and of the Postgres backends serving the bench
  * database. Unlike throughput on a machine shared with other work, CPU per request does not depend on
- * how much of the machine a run got, so it says what each side costs. Redis and RabbitMQ are shared
- * servers and are not counted. Linux only (reads /proc), as the benchmark machines are.
+ * how much of the machine a run got, so it says what each side costs. RabbitMQ and Redis are shared
+ * servers: counted only when asked (`brokers`), for paths through them, as whole servers (on a quiet
+ * machine their work in the window is the path's). Linux only (reads /proc), as the benchmark machines are.
  */
-export function cpuMeter(sql: Client | undefined, roots: () => NamedProcess[]): () => Promise<CpuSnapshot> {
+export function cpuMeter(sql: Client | undefined, roots: () => NamedProcess[], opts: { brokers?: boolean } = {}): () => Promise<CpuSnapshot> {
   return async () => {
     // Without a database connection (an embedded database), the Node processes only.
     const { rows } = sql ? await sql.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()') : { rows: [] };
     const snapshot: CpuSnapshot = new Map();
     for (const root of roots()) for (const pid of descendants([root.pid])) snapshot.set(pid, { name: root.name, ticks: ticks(pid) });
     for (const r of rows) snapshot.set(Number(r.pid), { name: POSTGRES, ticks: ticks(Number(r.pid)) });
+    if (opts.brokers) for (const b of brokerProcesses()) snapshot.set(b.pid, { name: b.name, ticks: ticks(b.pid) });
     return snapshot;
   };
 }
@@ -80,6 +82,24 @@ export function cpuSeconds(before: CpuSnapshot, after: CpuSnapshot): number {
   let t = 0;
   for (const s of cpuSecondsByName(before, after).values()) t += s;
   return t;
+}
+
+/** The names the shared servers' processes count under. */
+const BROKERS: Record<string, string> = { 'beam.smp': 'rabbitmq (whole server)', 'redis-server': 'redis (whole server)' };
+
+/** RabbitMQ's Erlang VM and the Redis server running on this machine. */
+function brokerProcesses(): NamedProcess[] {
+  const out: NamedProcess[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const name = BROKERS[readFileSync(`/proc/${entry}/comm`, 'utf8').trim()];
+      if (name) out.push({ name, pid: Number(entry) });
+    } catch {
+      // exited while we looked
+    }
+  }
+  return out;
 }
 
 function statusKb(pid: number, field: 'VmRSS' | 'RssAnon'): number {

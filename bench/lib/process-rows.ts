@@ -25,8 +25,8 @@ export function processRows(name: string, side: string, r: SideResult, per = 're
  * For benchmarks with their own load loop: `start()` before the load, `loadEnded()` when the offered
  * load ends (memory is read then), `rows()` once the work it caused is done (CPU counted until then).
  */
-export function processMeter(sql: Client | undefined, roots: () => NamedProcess[]) {
-  const meter = cpuMeter(sql, roots);
+export function processMeter(sql: Client | undefined, roots: () => NamedProcess[], opts: { brokers?: boolean } = {}) {
+  const meter = cpuMeter(sql, roots, opts);
   let before: Awaited<ReturnType<typeof meter>> | undefined;
   let memory = new Map<string, number>();
   return {
