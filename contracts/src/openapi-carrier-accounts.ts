@@ -2,7 +2,7 @@
 // The credential keys of each carrier are not written here: the caller passes the adapters' declarations
 // (`GET /carrier-accounts/credential-keys` answers the same), so a new carrier changes its own folder alone.
 import type { CarrierCredentialKeys } from './generated/api';
-import { AUTH_ERRORS, arrayOf, company, json, operation, schemaRef, type OperationDef } from './openapi-helpers';
+import { arrayOf, companyOperation, json, operation, schemaRef, type OperationDef } from './openapi-helpers';
 
 type Obj = Record<string, unknown>;
 
@@ -50,63 +50,63 @@ function createBody(carriers: readonly CarrierCredentialKeys[]): Obj {
   };
 }
 
-const account = (path = '') => company(`/carrier-accounts/{account_id}${path}`);
+const account = (path = '') => `/carrier-accounts/{account_id}${path}`;
 
 export function carrierAccountOperations(carriers: readonly CarrierCredentialKeys[]): OperationDef[] {
   const keys = carriers.length ? ` Credentials by carrier: ${keysText(carriers)}.` : '';
   return [
-    operation({
-      method: 'get', path: company('/carrier-accounts'), operationId: 'listCarrierAccounts', tags: ['Carrier accounts'],
+    companyOperation({
+      method: 'get', path: '/carrier-accounts', operationId: 'listCarrierAccounts', tags: ['Carrier accounts'],
       summary: 'List the company\'s carrier accounts', description: 'A bare array; credentials masked.',
-      responses: { 200: json('The accounts.', arrayOf('CarrierAccount')) }, errors: AUTH_ERRORS,
+      responses: { 200: json('The accounts.', arrayOf('CarrierAccount')) },
     }),
-    operation({
-      method: 'post', path: company('/carrier-accounts'), operationId: 'createCarrierAccount', tags: ['Carrier accounts'],
+    companyOperation({
+      method: 'post', path: '/carrier-accounts', operationId: 'createCarrierAccount', tags: ['Carrier accounts'],
       summary: 'Add a carrier account',
       description: 'One account per carrier per company (409 for a second). `credentials` holds exactly the keys the carrier declares: '
         + `a missing or unknown key is a 400 naming it (\`credentials.account_number: This field is required.\`).${keys} `
         + 'For a carrier that pushes tracking with OAuth (UPS Track Alert) the answer carries `webhook_credentials` in full, this once: '
         + 'the client id and secret to register with the carrier, its token URL and its webhook URL.',
       requestBody: { required: true, ...json('The account.', createBody(carriers)) },
-      responses: { 201: json('The stored account, credentials masked.', schemaRef('CarrierAccount')) }, errors: [400, 409, 413, 415, ...AUTH_ERRORS],
+      responses: { 201: json('The stored account, credentials masked.', schemaRef('CarrierAccount')) }, errors: [400, 409, 413, 415],
     }),
-    operation({
-      method: 'get', path: company('/carrier-accounts/credential-keys'), operationId: 'listCarrierCredentialKeys', tags: ['Carrier accounts'],
+    companyOperation({
+      method: 'get', path: '/carrier-accounts/credential-keys', operationId: 'listCarrierCredentialKeys', tags: ['Carrier accounts'],
       summary: 'The credential keys each carrier asks for',
       description: 'From each carrier adapter\'s own declaration: what a form for a new account must ask.',
-      responses: { 200: json('One entry per carrier.', arrayOf('CarrierCredentialKeys')) }, errors: AUTH_ERRORS,
+      responses: { 200: json('One entry per carrier.', arrayOf('CarrierCredentialKeys')) },
     }),
-    operation({
+    companyOperation({
       method: 'get', path: account(), operationId: 'getCarrierAccount', tags: ['Carrier accounts'],
-      summary: 'Get a carrier account', responses: { 200: json('The account, credentials masked.', schemaRef('CarrierAccount')) }, errors: [404, ...AUTH_ERRORS],
+      summary: 'Get a carrier account', responses: { 200: json('The account, credentials masked.', schemaRef('CarrierAccount')) }, errors: [404],
     }),
-    operation({
+    companyOperation({
       method: 'patch', path: account(), operationId: 'updateCarrierAccount', tags: ['Carrier accounts'],
       summary: 'Change a carrier account',
       description: 'Only the members named change; `credentials` key by key (a new value replaces one key, the others stay). A credential '
         + 'change clears `last_check`. `enabled: false` withdraws the carrier\'s services from the company without deleting anything.',
       requestBody: { required: true, ...json('The members to change.', schemaRef('CarrierAccountPatch')) },
-      responses: { 200: json('The account.', schemaRef('CarrierAccount')) }, errors: [400, 404, 413, 415, ...AUTH_ERRORS],
+      responses: { 200: json('The account.', schemaRef('CarrierAccount')) }, errors: [400, 404, 413, 415],
     }),
-    operation({
+    companyOperation({
       method: 'delete', path: account(), operationId: 'deleteCarrierAccount', tags: ['Carrier accounts'],
       summary: 'Delete a carrier account',
       description: 'The account disappears from the API; its consignments stay readable and cancellable.',
-      responses: { 204: { description: 'Deleted.' } }, errors: [404, ...AUTH_ERRORS],
+      responses: { 204: { description: 'Deleted.' } }, errors: [404],
     }),
-    operation({
+    companyOperation({
       method: 'post', path: account('/check'), operationId: 'checkCarrierAccount', tags: ['Carrier accounts'],
       summary: 'Check the account with the carrier',
       description: 'One authenticated call to the carrier that changes nothing; the answer is kept as `last_check`. Wrong credentials are '
         + 'a 200 `{"ok": false, "detail": "<the carrier\'s message>"}`, not an error of this API.',
-      responses: { 200: json('What the carrier said.', schemaRef('CarrierAccountCheck')) }, errors: [404, ...AUTH_ERRORS],
+      responses: { 200: json('What the carrier said.', schemaRef('CarrierAccountCheck')) }, errors: [404],
     }),
-    operation({
+    companyOperation({
       method: 'post', path: account('/rotate-webhook-credentials'), operationId: 'rotateCarrierWebhookCredentials', tags: ['Carrier accounts'],
       summary: 'New webhook client credentials',
       description: 'For carriers that push with OAuth (UPS Track Alert): a new client secret, shown in full in this answer only; the old '
         + 'one stops buying tokens at once. Register the new one with the carrier.',
-      responses: { 200: json('The account with `webhook_credentials` in full.', schemaRef('CarrierAccount')) }, errors: [404, 409, ...AUTH_ERRORS],
+      responses: { 200: json('The account with `webhook_credentials` in full.', schemaRef('CarrierAccount')) }, errors: [404, 409],
     }),
     operation({
       method: 'post', path: '/ingest/v1/carriers/{carrier_id}/oauth/token', operationId: 'issueCarrierPushToken', tags: ['Carrier tracking'],

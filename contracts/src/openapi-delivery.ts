@@ -1,5 +1,5 @@
 // Delivery options (API.md 7) and the delivery rules management API (API.md 5a), for openapi-paths.ts.
-import { AUTH_ERRORS, arrayOf, company, json, operation, schemaRef, type OperationDef } from './openapi-helpers';
+import { AUTH_ERRORS, arrayOf, companyOperation, json, operation, schemaRef, type OperationDef } from './openapi-helpers';
 
 const RULES = 'A rule offers one carrier service (`service_id`), of one `delivery_type`, at one `price`, whenever all its '
   + '`conditions` hold: destination `countries` ("EU" for the member states, "*" anywhere), `postcodes` / `exclude_postcodes` '
@@ -24,53 +24,53 @@ export const deliveryOperations: OperationDef[] = [
     requestBody: { required: true, ...json('The prospective shipment (SPEC.md 4.10).', schemaRef('DeliveryOptionsRequest')) },
     responses: { 200: json('The options.', schemaRef('DeliveryOptionsResponse')) }, errors: [400, 413, 415, ...AUTH_ERRORS],
   }),
-  operation({
-    method: 'get', path: company('/delivery-rules'), operationId: 'listDeliveryRules', tags: ['Delivery rules'],
+  companyOperation({
+    method: 'get', path: '/delivery-rules', operationId: 'listDeliveryRules', tags: ['Delivery rules'],
     summary: 'List the delivery rules', description: `A bare array in evaluation (creation) order. ${RULES}`,
-    responses: { 200: json('The rules.', arrayOf('DeliveryRule')) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The rules.', arrayOf('DeliveryRule')) },
   }),
-  operation({
-    method: 'post', path: company('/delivery-rules'), operationId: 'createDeliveryRule', tags: ['Delivery rules'],
+  companyOperation({
+    method: 'post', path: '/delivery-rules', operationId: 'createDeliveryRule', tags: ['Delivery rules'],
     summary: 'Add a delivery rule',
     description: 'Visible to the next delivery-options request and allocation on every replica. At most 1,000 rules per company (409 beyond). '
       + '`service_id` must be a carrier service enabled for the company and `warehouses` must exist (400 otherwise).',
     requestBody: { required: true, ...json('The rule.', schemaRef('DeliveryRuleInput')) },
-    responses: { 201: json('The stored rule, defaults filled in.', schemaRef('DeliveryRule')) }, errors: [400, 409, 413, 415, ...AUTH_ERRORS],
+    responses: { 201: json('The stored rule, defaults filled in.', schemaRef('DeliveryRule')) }, errors: [400, 409, 413, 415],
   }),
-  operation({
-    method: 'post', path: company('/delivery-rules/preview'), operationId: 'previewDeliveryRules', tags: ['Delivery rules'],
+  companyOperation({
+    method: 'post', path: '/delivery-rules/preview', operationId: 'previewDeliveryRules', tags: ['Delivery rules'],
     summary: 'Quote a basket against a proposed rule set, saving nothing',
     description: 'What the delivery-options API would answer for `basket` if `rules` (the whole set, in order) and `settings` were saved, '
       + 'quoted by the same engine. Each rule is checked as a create would check it; every problem comes back at once under its path '
       + '(`rules.1.price.base`, `basket.country`). Same credentials as the rest of the rules API; nothing is stored or announced.',
     requestBody: { required: true, ...json('The proposed rules and the basket.', schemaRef('DeliveryRulesPreviewInput')) },
-    responses: { 200: json('The options, as delivery options answers them.', schemaRef('DeliveryOptionsResponse')) }, errors: [400, 413, 415, ...AUTH_ERRORS],
+    responses: { 200: json('The options, as delivery options answers them.', schemaRef('DeliveryOptionsResponse')) }, errors: [400, 413, 415],
   }),
-  operation({
-    method: 'get', path: company('/delivery-rules/{rule_id}'), operationId: 'getDeliveryRule', tags: ['Delivery rules'],
-    summary: 'Get a delivery rule', responses: { 200: json('The rule.', schemaRef('DeliveryRule')) }, errors: [404, ...AUTH_ERRORS],
+  companyOperation({
+    method: 'get', path: '/delivery-rules/{rule_id}', operationId: 'getDeliveryRule', tags: ['Delivery rules'],
+    summary: 'Get a delivery rule', responses: { 200: json('The rule.', schemaRef('DeliveryRule')) }, errors: [404],
   }),
-  operation({
-    method: 'put', path: company('/delivery-rules/{rule_id}'), operationId: 'replaceDeliveryRule', tags: ['Delivery rules'],
+  companyOperation({
+    method: 'put', path: '/delivery-rules/{rule_id}', operationId: 'replaceDeliveryRule', tags: ['Delivery rules'],
     summary: 'Replace a delivery rule', description: 'Full replacement; read-only fields sent back are ignored, so GET, change and PUT works.',
     requestBody: { required: true, ...json('The rule.', schemaRef('DeliveryRuleInput')) },
-    responses: { 200: json('The stored rule.', schemaRef('DeliveryRule')) }, errors: [400, 404, 413, 415, ...AUTH_ERRORS],
+    responses: { 200: json('The stored rule.', schemaRef('DeliveryRule')) }, errors: [400, 404, 413, 415],
   }),
-  operation({
-    method: 'delete', path: company('/delivery-rules/{rule_id}'), operationId: 'deleteDeliveryRule', tags: ['Delivery rules'],
-    summary: 'Delete a delivery rule', responses: { 204: { description: 'Deleted.' } }, errors: [404, ...AUTH_ERRORS],
+  companyOperation({
+    method: 'delete', path: '/delivery-rules/{rule_id}', operationId: 'deleteDeliveryRule', tags: ['Delivery rules'],
+    summary: 'Delete a delivery rule', responses: { 204: { description: 'Deleted.' } }, errors: [404],
   }),
-  operation({
-    method: 'get', path: company('/delivery-settings'), operationId: 'getDeliverySettings', tags: ['Delivery rules'],
+  companyOperation({
+    method: 'get', path: '/delivery-settings', operationId: 'getDeliverySettings', tags: ['Delivery rules'],
     summary: 'Allocation preference and currency of the rules',
-    responses: { 200: json('The settings.', schemaRef('DeliverySettings')) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The settings.', schemaRef('DeliverySettings')) },
   }),
-  operation({
-    method: 'put', path: company('/delivery-settings'), operationId: 'updateDeliverySettings', tags: ['Delivery rules'],
+  companyOperation({
+    method: 'put', path: '/delivery-settings', operationId: 'updateDeliverySettings', tags: ['Delivery rules'],
     summary: 'Change the allocation preference or currency',
     description: '`allocation_preference` orders the services allocation by rules tries: `cheapest` (price, then delivery date) or '
       + '`fastest` (delivery date, then price). Either field may be sent alone.',
     requestBody: { required: true, ...json('The settings to change.', schemaRef('DeliverySettings')) },
-    responses: { 200: json('The settings.', schemaRef('DeliverySettings')) }, errors: [400, 413, 415, ...AUTH_ERRORS],
+    responses: { 200: json('The settings.', schemaRef('DeliverySettings')) }, errors: [400, 413, 415],
   }),
 ];

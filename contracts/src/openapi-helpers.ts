@@ -115,6 +115,14 @@ export function operation(def: OperationDef): OperationDef {
   return def;
 }
 
+/**
+ * An endpoint of one company: `path` is below COMPANY_PREFIX, and besides its own `errors` it answers the
+ * authentication errors every company endpoint can (AUTH_ERRORS).
+ */
+export function companyOperation({ path, errors = [], ...def }: OperationDef): OperationDef {
+  return operation({ ...def, path: company(path), errors: [...errors, ...AUTH_ERRORS] });
+}
+
 /** Turns definitions into an OpenAPI `paths` object; refuses a path+method defined twice. */
 export function buildPaths(defs: readonly OperationDef[]): Record<string, Record<string, Obj>> {
   const paths: Record<string, Record<string, Obj>> = {};

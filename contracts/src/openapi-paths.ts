@@ -1,7 +1,5 @@
 // Public endpoints of the OpenAPI document. To add an endpoint, add one `operation({...})` entry.
-import {
-  AUTH_ERRORS, arrayOf, company, header, json, operation, query, schemaRef, type OperationDef,
-} from './openapi-helpers';
+import { arrayOf, companyOperation, header, json, operation, query, schemaRef, type OperationDef } from './openapi-helpers';
 import { deliveryOperations } from './openapi-delivery';
 import { webhookOperations } from './openapi-webhooks';
 import { ingestOperations } from './openapi-ingest';
@@ -31,29 +29,29 @@ const trackingEvent = {
 };
 
 const lookups: OperationDef[] = [
-  operation({
-    method: 'get', path: company('/carriers'), operationId: 'listCarriers', tags: ['Lookups'],
+  companyOperation({
+    method: 'get', path: '/carriers', operationId: 'listCarriers', tags: ['Lookups'],
     summary: 'Carriers enabled for the company',
     description: 'A bare array. `identifier` is stable and is what `carrier_id` takes everywhere.',
-    responses: { 200: json('The carriers.', arrayOf('Carrier')) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The carriers.', arrayOf('Carrier')) },
   }),
-  operation({
-    method: 'get', path: company('/carrierservices'), operationId: 'listCarrierServices', tags: ['Lookups'],
+  companyOperation({
+    method: 'get', path: '/carrierservices', operationId: 'listCarrierServices', tags: ['Lookups'],
     summary: 'Carrier services available to the company',
     description: 'A bare array. `identifier` (`<carrier name>|<service name>`) is exactly what `service_id` takes.',
-    responses: { 200: json('The carrier services.', arrayOf('CarrierService')) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The carrier services.', arrayOf('CarrierService')) },
   }),
-  operation({
-    method: 'get', path: company('/warehouses'), operationId: 'listWarehouses', tags: ['Lookups'],
+  companyOperation({
+    method: 'get', path: '/warehouses', operationId: 'listWarehouses', tags: ['Lookups'],
     summary: 'Warehouses of the company',
     description: 'A bare array. `identifier` (`<company_slug>|<warehouse name>`) is what `warehouse_id` takes.',
-    responses: { 200: json('The warehouses.', arrayOf('Warehouse')) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The warehouses.', arrayOf('Warehouse')) },
   }),
 ];
 
 const consignments: OperationDef[] = [
-  operation({
-    method: 'get', path: company('/consignments'), operationId: 'listConsignments', tags: ['Consignments'],
+  companyOperation({
+    method: 'get', path: '/consignments', operationId: 'listConsignments', tags: ['Consignments'],
     summary: 'List and search consignments',
     description: 'Keyset pagination in creation order, oldest first, stable under concurrent inserts. '
       + '`count` is the number of matching consignments from this page on, so it shrinks page by page as '
@@ -68,10 +66,10 @@ const consignments: OperationDef[] = [
       query('identifier', { type: 'string' }, 'A page holding just that consignment, or an empty page.'),
       query('order_number', { type: 'string' }, 'Exact, case-sensitive match.'),
     ],
-    responses: { 200: json('One page.', schemaRef('ConsignmentPage')) }, errors: [400, ...AUTH_ERRORS],
+    responses: { 200: json('One page.', schemaRef('ConsignmentPage')) }, errors: [400],
   }),
-  operation({
-    method: 'post', path: company('/consignments'), operationId: 'createConsignments', tags: ['Consignments'],
+  companyOperation({
+    method: 'post', path: '/consignments', operationId: 'createConsignments', tags: ['Consignments'],
     summary: 'Create consignments',
     description: 'Each element is validated and created on its own: a bad element (even one that is not an object, '
       + 'such as null) never blocks the others and is reported under its zero-based index in `errors`. '
@@ -85,15 +83,15 @@ const consignments: OperationDef[] = [
       required: true, ...json('1 to 500 consignments.', { type: 'array', minItems: 1, maxItems: 500, items: schemaRef('ConsignmentInput') }),
     },
     responses: { 200: json('Which elements were created and why the others were not.', schemaRef('CreateResult')) },
-    errors: [400, 413, 415, ...AUTH_ERRORS],
+    errors: [400, 413, 415],
   }),
-  operation({
-    method: 'get', path: company('/consignment/{identifier}'), operationId: 'getConsignment', tags: ['Consignments'],
+  companyOperation({
+    method: 'get', path: '/consignment/{identifier}', operationId: 'getConsignment', tags: ['Consignments'],
     summary: 'Get a consignment',
-    responses: { 200: json('The consignment.', schemaRef('Consignment')) }, errors: [404, ...AUTH_ERRORS],
+    responses: { 200: json('The consignment.', schemaRef('Consignment')) }, errors: [404],
   }),
-  operation({
-    method: 'put', path: company('/consignment/{identifier}'), operationId: 'updateConsignment', tags: ['Consignments'],
+  companyOperation({
+    method: 'put', path: '/consignment/{identifier}', operationId: 'updateConsignment', tags: ['Consignments'],
     summary: 'Replace a consignment; allocate or unallocate it',
     description: 'Full replacement. Read-only fields sent back are ignored, so a client can GET, change and PUT the same '
       + 'object. Setting `service_id` (or `carrier`) allocates; null or "" unallocates and releases the carrier booking. '
@@ -101,33 +99,33 @@ const consignments: OperationDef[] = [
       + '`current_status.rejection_reason` says why. 409 when the consignment is Manifested, Despatched, Delivered or Cancelled.',
     requestBody: { required: true, ...json('The consignment.', schemaRef('ConsignmentInput')) },
     responses: { 200: json('The updated consignment.', schemaRef('Consignment')) },
-    errors: [400, 404, 409, 413, 415, ...AUTH_ERRORS],
+    errors: [400, 404, 409, 413, 415],
   }),
-  operation({
-    method: 'delete', path: company('/consignment/{identifier}'), operationId: 'cancelConsignment', tags: ['Consignments'],
+  companyOperation({
+    method: 'delete', path: '/consignment/{identifier}', operationId: 'cancelConsignment', tags: ['Consignments'],
     summary: 'Cancel a consignment',
     description: 'Releases the carrier booking and moves the consignment to Cancelled. Cancelling again answers the same 200. '
       + '409 when the consignment is Manifested, Despatched or Delivered.',
-    responses: { 200: json('The cancelled consignment.', schemaRef('Consignment')) }, errors: [404, 409, ...AUTH_ERRORS],
+    responses: { 200: json('The cancelled consignment.', schemaRef('Consignment')) }, errors: [404, 409],
   }),
-  operation({
-    method: 'get', path: company('/consignment/{identifier}/history'), operationId: 'getConsignmentHistory', tags: ['Consignments'],
+  companyOperation({
+    method: 'get', path: '/consignment/{identifier}/history', operationId: 'getConsignmentHistory', tags: ['Consignments'],
     summary: 'Status history of a consignment',
     description: 'Every status the consignment has had, oldest first; `reason` says why where one applies (a rejection, a cancellation).',
-    responses: { 200: json('The status changes.', { type: 'array', items: statusChange }) }, errors: [404, ...AUTH_ERRORS],
+    responses: { 200: json('The status changes.', { type: 'array', items: statusChange }) }, errors: [404],
   }),
-  operation({
-    method: 'get', path: company('/consignment/{identifier}/tracking'), operationId: 'getConsignmentTracking', tags: ['Consignments'],
+  companyOperation({
+    method: 'get', path: '/consignment/{identifier}/tracking', operationId: 'getConsignmentTracking', tags: ['Consignments'],
     summary: 'Carrier tracking events of a consignment',
     description: 'The events carriers pushed for the tracking numbers the consignment carries now, oldest first (carrier time). '
       + '`status` is the normalised status. An empty array until an event arrives.',
-    responses: { 200: json('The tracking events.', { type: 'array', items: trackingEvent }) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The tracking events.', { type: 'array', items: trackingEvent }) },
   }),
 ];
 
 const manifests: OperationDef[] = [
-  operation({
-    method: 'post', path: company('/manifest'), operationId: 'createManifest', tags: ['Manifests'],
+  companyOperation({
+    method: 'post', path: '/manifest', operationId: 'createManifest', tags: ['Manifests'],
     summary: 'Manifest consignments for collection by a carrier',
     description: 'All or nothing: every consignment must belong to the company, be allocated (Allocated or Printed) to '
       + '`carrier_id`, ship from `warehouse_id`, and be neither cancelled nor already manifested; otherwise 400, whose '
@@ -142,10 +140,10 @@ const manifests: OperationDef[] = [
       + 'key with a different body answers 409. A request that failed (400) leaves the key free.')],
     requestBody: { required: true, ...json('The consignments, the carrier and the warehouse.', schemaRef('ManifestInput')) },
     responses: { 201: json('The manifest was created.', schemaRef('ManifestCreated')) },
-    errors: [400, 409, 413, 415, ...AUTH_ERRORS],
+    errors: [400, 409, 413, 415],
   }),
-  operation({
-    method: 'get', path: company('/manifest/{manifest_id}/documents'), operationId: 'getManifestDocuments', tags: ['Manifests'],
+  companyOperation({
+    method: 'get', path: '/manifest/{manifest_id}/documents', operationId: 'getManifestDocuments', tags: ['Manifests'],
     summary: 'Get the manifest document',
     description: '200 with the A4 PDF once it is ready; 204 (no body) while it is being generated: retry a few seconds '
       + 'later. 409 with the reason in `detail` when it could not be produced for good (e.g. the carrier refused the '
@@ -154,13 +152,13 @@ const manifests: OperationDef[] = [
       200: json('The manifest document.', schemaRef('ManifestDocuments')),
       204: { description: 'Still being generated; retry later.' },
     },
-    errors: [404, 409, ...AUTH_ERRORS],
+    errors: [404, 409],
   }),
 ];
 
 const documents: OperationDef[] = [
-  operation({
-    method: 'get', path: company('/consignment/{identifier}/documents'), operationId: 'getConsignmentDocuments', tags: ['Consignments'],
+  companyOperation({
+    method: 'get', path: '/consignment/{identifier}/documents', operationId: 'getConsignmentDocuments', tags: ['Consignments'],
     summary: 'Labels and customs invoice of a consignment',
     description: 'One label per package (a consignment without packages gets one), each repeated `labelquantity` times in a row '
       + '(package 1, 1, 2, 2, ...). Labels carry sender (after any `override_sender_*` custom attributes, including the key spelled '
@@ -191,7 +189,7 @@ const documents: OperationDef[] = [
         + 'e.g. a carrier\'s mark) deflated and Base64-encoded with a CRC; ignored for other formats.'),
     ],
     responses: { 200: json('The documents.', schemaRef('ConsignmentDocuments')) },
-    errors: [400, 404, 409, ...AUTH_ERRORS],
+    errors: [400, 404, 409],
   }),
 ];
 

@@ -1,5 +1,5 @@
 // The recipient tracking page behind every tracking_url, and the company's settings of it (API.md 9a).
-import { AUTH_ERRORS, company, json, operation, query, schemaRef, type OperationDef } from './openapi-helpers';
+import { companyOperation, json, operation, query, schemaRef, type OperationDef } from './openapi-helpers';
 
 const STATUSES = ['LABEL_CREATED', 'INFO_RECEIVED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'DELIVERY_FAILED', 'EXCEPTION', 'RETURNED'];
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
@@ -28,22 +28,22 @@ export const trackingPageOperations: readonly OperationDef[] = [
     },
     errors: [429],
   }),
-  operation({
-    method: 'get', path: company('/tracking-page'), operationId: 'getTrackingPageSettings', tags: ['Tracking page'],
+  companyOperation({
+    method: 'get', path: '/tracking-page', operationId: 'getTrackingPageSettings', tags: ['Tracking page'],
     summary: 'How the company\'s tracking pages look',
     description: 'Fields not set are null: the page then shows the company slug as the name, no logo, the default accent colour and no support address.',
-    responses: { 200: json('The settings.', schemaRef('TrackingPageSettings')) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The settings.', schemaRef('TrackingPageSettings')) },
   }),
-  operation({
-    method: 'put', path: company('/tracking-page'), operationId: 'updateTrackingPageSettings', tags: ['Tracking page'],
+  companyOperation({
+    method: 'put', path: '/tracking-page', operationId: 'updateTrackingPageSettings', tags: ['Tracking page'],
     summary: 'Change how the company\'s tracking pages look',
     description: 'Any subset of the fields: a field sent replaces its value (null or "" clears it), one not sent keeps it. Every page shows '
       + 'the change at once (pages are cached by browsers and proxies for at most a minute). A bad value is a 400 naming it, and changes nothing.',
     requestBody: { required: true, ...json('The settings to change.', schemaRef('TrackingPageSettings')) },
-    responses: { 200: json('The settings now.', schemaRef('TrackingPageSettings')) }, errors: [400, 413, 415, ...AUTH_ERRORS],
+    responses: { 200: json('The settings now.', schemaRef('TrackingPageSettings')) }, errors: [400, 413, 415],
   }),
-  operation({
-    method: 'get', path: company('/tracking-page/preview'), operationId: 'previewTrackingPage', tags: ['Tracking page'],
+  companyOperation({
+    method: 'get', path: '/tracking-page/preview', operationId: 'previewTrackingPage', tags: ['Tracking page'],
     summary: 'Preview the tracking page with unsaved settings',
     description: 'The page of a made-up parcel in the given status, with the stored settings changed by the query\'s fields (not saved). '
       + 'The console frames it for its live preview (`frame-ancestors \'self\'`). A bad value is a 400 naming it.',
@@ -52,6 +52,6 @@ export const trackingPageOperations: readonly OperationDef[] = [
       query('accent_colour', { type: 'string' }, 'As in the settings.'), query('support_email', { type: 'string' }, 'As in the settings.'),
       query('status', { enum: STATUSES, default: 'IN_TRANSIT' }, 'The state of the made-up parcel.'),
     ],
-    responses: { 200: html('The page, as a recipient would see it.') }, errors: [400, ...AUTH_ERRORS],
+    responses: { 200: html('The page, as a recipient would see it.') }, errors: [400],
   }),
 ];

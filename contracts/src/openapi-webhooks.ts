@@ -1,6 +1,6 @@
 // Webhooks in the OpenAPI document: the management endpoints (API.md 8) and the outbound webhooks
 // themselves (OpenAPI 3.1 `webhooks`), with the delivery contract written out once.
-import { AUTH_ERRORS, arrayOf, company, json, operation, query, schemaRef, type OperationDef } from './openapi-helpers';
+import { arrayOf, companyOperation, json, query, schemaRef, type OperationDef } from './openapi-helpers';
 
 export const WEBHOOKS_TAG = {
   name: 'Webhooks',
@@ -23,70 +23,70 @@ export const WEBHOOKS_TAG = {
   plain http and private targets with \`WEBHOOK_ALLOW_PRIVATE=1\` (the local demo's default).`,
 };
 
-const endpointPath = (rest = '') => company(`/webhooks/endpoints/{endpoint_id}${rest}`);
+const endpointPath = (rest = '') => `/webhooks/endpoints/{endpoint_id}${rest}`;
 const accepted = (description: string, title: string) => ({ 202: json(description, schemaRef(title)) });
 
 export const webhookOperations: OperationDef[] = [
-  operation({
-    method: 'get', path: company('/webhooks/endpoints'), operationId: 'listWebhookEndpoints', tags: ['Webhooks'],
+  companyOperation({
+    method: 'get', path: '/webhooks/endpoints', operationId: 'listWebhookEndpoints', tags: ['Webhooks'],
     summary: "The company's webhook endpoints", description: 'A bare array, in creation order.',
-    responses: { 200: json('The endpoints.', arrayOf('WebhookEndpoint')) }, errors: AUTH_ERRORS,
+    responses: { 200: json('The endpoints.', arrayOf('WebhookEndpoint')) },
   }),
-  operation({
-    method: 'post', path: company('/webhooks/endpoints'), operationId: 'createWebhookEndpoint', tags: ['Webhooks'],
+  companyOperation({
+    method: 'post', path: '/webhooks/endpoints', operationId: 'createWebhookEndpoint', tags: ['Webhooks'],
     summary: 'Add an endpoint', description: 'The answer carries the signing secret. `event_types` defaults to every type.',
     requestBody: { required: true, ...json('The endpoint.', schemaRef('WebhookEndpointInput')) },
-    responses: { 201: json('The endpoint and its secret.', schemaRef('WebhookEndpointCreated')) }, errors: [400, 415, ...AUTH_ERRORS],
+    responses: { 201: json('The endpoint and its secret.', schemaRef('WebhookEndpointCreated')) }, errors: [400, 415],
   }),
-  operation({
+  companyOperation({
     method: 'get', path: endpointPath(), operationId: 'getWebhookEndpoint', tags: ['Webhooks'], summary: 'Get an endpoint',
-    responses: { 200: json('The endpoint.', schemaRef('WebhookEndpoint')) }, errors: [404, ...AUTH_ERRORS],
+    responses: { 200: json('The endpoint.', schemaRef('WebhookEndpoint')) }, errors: [404],
   }),
-  operation({
+  companyOperation({
     method: 'patch', path: endpointPath(), operationId: 'updateWebhookEndpoint', tags: ['Webhooks'], summary: 'Change an endpoint',
     description: 'Any of `url`, `description`, `event_types`, `enabled`. Enabling clears `disabled_reason` and the failure streak.',
     requestBody: { required: true, ...json('The fields to change.', schemaRef('WebhookEndpointPatch')) },
-    responses: { 200: json('The endpoint.', schemaRef('WebhookEndpoint')) }, errors: [400, 404, 415, ...AUTH_ERRORS],
+    responses: { 200: json('The endpoint.', schemaRef('WebhookEndpoint')) }, errors: [400, 404, 415],
   }),
-  operation({
+  companyOperation({
     method: 'delete', path: endpointPath(), operationId: 'deleteWebhookEndpoint', tags: ['Webhooks'], summary: 'Remove an endpoint',
-    responses: { 204: { description: 'Removed, with its delivery log.' } }, errors: [404, ...AUTH_ERRORS],
+    responses: { 204: { description: 'Removed, with its delivery log.' } }, errors: [404],
   }),
-  operation({
+  companyOperation({
     method: 'get', path: endpointPath('/secret'), operationId: 'getWebhookSecret', tags: ['Webhooks'], summary: 'The current signing secret',
-    responses: { 200: json('The secret.', schemaRef('WebhookSecret')) }, errors: [404, ...AUTH_ERRORS],
+    responses: { 200: json('The secret.', schemaRef('WebhookSecret')) }, errors: [404],
   }),
-  operation({
+  companyOperation({
     method: 'post', path: endpointPath('/rotate-secret'), operationId: 'rotateWebhookSecret', tags: ['Webhooks'], summary: 'Rotate the signing secret',
     description: 'A new secret signs from now on; the old one also signs for 24 hours, so receivers can switch without missing a webhook.',
-    responses: { 200: json('The new secret.', schemaRef('WebhookSecret')) }, errors: [404, ...AUTH_ERRORS],
+    responses: { 200: json('The new secret.', schemaRef('WebhookSecret')) }, errors: [404],
   }),
-  operation({
+  companyOperation({
     method: 'post', path: endpointPath('/test'), operationId: 'sendTestWebhook', tags: ['Webhooks'], summary: 'Send a test webhook',
     description: 'Signed like any other; body `{"event_type": "test", "event_id", "payload_version": "2025.1", "payload": {"message"}}`. 409 when the endpoint is disabled.',
-    responses: accepted('Queued for delivery.', 'WebhookEventAccepted'), errors: [404, 409, ...AUTH_ERRORS],
+    responses: accepted('Queued for delivery.', 'WebhookEventAccepted'), errors: [404, 409],
   }),
-  operation({
+  companyOperation({
     method: 'get', path: endpointPath('/attempts'), operationId: 'listWebhookAttempts', tags: ['Webhooks'], summary: 'Delivery attempts',
     description: 'Newest first, 50 a page. `count` is the number of attempts from this page on, so it shrinks page by page; follow `next`.',
     parameters: [
       query('offset', { type: 'string' }, 'Id of the last attempt of the previous page; absent for the first page.'),
       query('limit', { type: 'integer', minimum: 1, maximum: 100, default: 50 }, 'Page size (larger values are clamped to 100).'),
     ],
-    responses: { 200: json('One page.', schemaRef('WebhookAttemptPage')) }, errors: [400, 404, ...AUTH_ERRORS],
+    responses: { 200: json('One page.', schemaRef('WebhookAttemptPage')) }, errors: [400, 404],
   }),
-  operation({
+  companyOperation({
     method: 'post', path: endpointPath('/recover'), operationId: 'recoverWebhookEndpoint', tags: ['Webhooks'], summary: 'Re-send failed messages',
     description: 'Re-sends now every message to this endpoint since `since` that has no successful attempt, each with a fresh retry schedule.',
     requestBody: { required: true, ...json('Since when.', schemaRef('WebhookRecoverInput')) },
-    responses: accepted('How many messages were queued.', 'WebhookResent'), errors: [400, 404, 409, ...AUTH_ERRORS],
+    responses: accepted('How many messages were queued.', 'WebhookResent'), errors: [400, 404, 409],
   }),
-  operation({
-    method: 'post', path: company('/webhooks/messages/{event_id}/resend'), operationId: 'resendWebhookMessage', tags: ['Webhooks'],
+  companyOperation({
+    method: 'post', path: '/webhooks/messages/{event_id}/resend', operationId: 'resendWebhookMessage', tags: ['Webhooks'],
     summary: 'Send a message again',
     description: 'To every enabled endpoint it was sent to, or only to `endpoint_id`. Sent even if it had succeeded: receivers see the same `event_id` again.',
     requestBody: { required: false, ...json('Optionally, one endpoint.', schemaRef('WebhookResendInput')) },
-    responses: accepted('How many deliveries were queued.', 'WebhookResent'), errors: [400, 404, 409, ...AUTH_ERRORS],
+    responses: accepted('How many deliveries were queued.', 'WebhookResent'), errors: [400, 404, 409],
   }),
 ];
 

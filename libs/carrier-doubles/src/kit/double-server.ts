@@ -15,9 +15,13 @@ export interface DoubleAnswer {
 export interface InjectedFault {
   operation: string;
   kind: 'slow' | 'error' | 'reset';
+  /** For `error`: 500, 503, 429… */
   status?: number;
+  /** For `slow`: how long before answering normally. */
   delayMs?: number;
+  /** For a 429: the Retry-After header, in seconds. */
   retryAfterS?: number;
+  /** How many requests it affects (Infinity: until cleared); 1 when not given. */
   times?: number;
 }
 
@@ -35,6 +39,8 @@ export interface DoubleRoute {
   method: string;
   pattern: RegExp;
   operation: string;
+  /** `form`: the body is an HTML form (OAuth token requests), read as its fields; otherwise JSON, or the text. */
+  body?: 'form';
   handle(req: DoubleRequest, violate: (problems: string[]) => DoubleAnswer | undefined): DoubleAnswer | Promise<DoubleAnswer>;
 }
 
@@ -48,6 +54,15 @@ export function schemaProblems(schema: object, value: unknown, where: string): s
   if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => `${where}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`);
+}
+
+/** A request's body: its JSON, or its text where it is not JSON (undefined when empty). */
+function parsed(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -71,6 +86,23 @@ export abstract class DoubleServer {
     return undefined;
   }
   protected abstract snapshot(): Record<string, unknown>;
+  /** The carrier's name in the double's own messages (`the UPS double is not started`); none: generic words. */
+  protected readonly carrierName?: string;
+
+  /** The answer to an API path the double does not serve. */
+  protected notFoundAnswer(): DoubleAnswer {
+    return this.errorAnswer(404, '404', 'Not Found');
+  }
+
+  /** The answer to an injected error (a 429 gets its Retry-After added). */
+  protected faultAnswer(status: number): DoubleAnswer {
+    return this.errorAnswer(status, String(status), status === 429 ? 'Too Many Requests' : 'Service Unavailable');
+  }
+
+  /** The answer to a control path under `/__double/` that the double does not know. */
+  protected unknownControlAnswer(): DoubleAnswer {
+    return { status: 404, body: { message: 'unknown control path' } };
+  }
 
   inject(fault: InjectedFault): void {
     this.faults.push({ ...fault, left: fault.times ?? 1 });
@@ -92,7 +124,7 @@ export abstract class DoubleServer {
 
   get url(): string {
     const a = this.server?.address() as AddressInfo | undefined;
-    if (!a) throw new Error('the double is not started');
+    if (!a) throw new Error(`the ${this.carrierName ? `${this.carrierName} ` : ''}double is not started`);
     return `http://127.0.0.1:${a.port}`;
   }
 
@@ -113,22 +145,17 @@ export abstract class DoubleServer {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = text;
-    }
     const url = new URL(req.url ?? '/', 'http://double');
-    const answer = url.pathname.startsWith('/__double/') ? this.controlAnswer(req.method ?? '', url.pathname, body) : await this.api(req, url, body);
+    const answer = url.pathname.startsWith('/__double/') ? this.controlAnswer(req.method ?? '', url.pathname, parsed(text)) : await this.api(req, url, text);
     if (!answer) return; // the connection was reset
     res.writeHead(answer.status, { 'content-type': answer.raw ? 'application/octet-stream' : 'application/json', ...answer.headers });
     res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
   }
 
-  private async api(req: IncomingMessage, url: URL, body: unknown): Promise<DoubleAnswer | undefined> {
+  private async api(req: IncomingMessage, url: URL, text: string): Promise<DoubleAnswer | undefined> {
     const route = this.routes().find((r) => r.method === req.method && r.pattern.test(url.pathname));
-    if (!route) return this.errorAnswer(404, '404', 'Not Found');
+    if (!route) return this.notFoundAnswer();
+    const body = route.body === 'form' ? Object.fromEntries(new URLSearchParams(text)) : parsed(text);
     this.requests.push(`${route.operation} ${req.method} ${url.pathname}`);
     this.lastBodies.set(route.operation, body);
     const fault = this.takeFault(route.operation);
@@ -139,7 +166,7 @@ export abstract class DoubleServer {
     if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
     if (fault?.kind === 'error') {
       const status = fault.status ?? 503;
-      const answer = this.errorAnswer(status, String(status), status === 429 ? 'Too Many Requests' : 'Service Unavailable');
+      const answer = this.faultAnswer(status);
       return status === 429 ? { ...answer, headers: { ...answer.headers, 'retry-after': String(fault.retryAfterS ?? 1) } } : answer;
     }
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]));
@@ -147,7 +174,7 @@ export abstract class DoubleServer {
     return route.handle({ method: req.method ?? '', path: url.pathname, params, query: url.searchParams, headers, body }, (problems) => {
       if (!problems.length) return undefined;
       this.violations.push(...problems.map((p) => `${route.operation}: ${p}`));
-      return this.errorAnswer(400, 'DOUBLE', `Request does not match the published description: ${problems.join('; ')}`);
+      return this.errorAnswer(400, 'DOUBLE', `Request does not match ${this.carrierName ? `${this.carrierName}'s` : 'the published'} description: ${problems.join('; ')}`);
     });
   }
 
@@ -155,8 +182,8 @@ export abstract class DoubleServer {
     const data = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     if (method === 'POST' && path === '/__double/faults') this.inject(data as unknown as InjectedFault);
     else if (method === 'DELETE' && path === '/__double/faults') this.clearFaults();
-    else if (method === 'POST' && this.control(path, data) === undefined) return { status: 404, body: { message: 'unknown control path' } };
-    else if (method !== 'POST' && !(method === 'GET' && path === '/__double/state')) return { status: 404, body: { message: 'unknown control path' } };
+    else if (method === 'POST' && this.control(path, data) === undefined) return this.unknownControlAnswer();
+    else if (method !== 'POST' && !(method === 'GET' && path === '/__double/state')) return this.unknownControlAnswer();
     return { status: 200, body: { violations: this.violations, requests: this.requests.length, ...this.snapshot() } };
   }
 }

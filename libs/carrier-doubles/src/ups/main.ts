@@ -1,3 +1,4 @@
+import { serveDouble } from '../kit/serve';
 import { UpsDouble } from './ups.double';
 
 /**
@@ -11,12 +12,7 @@ async function main(): Promise<void> {
     if (!clientId || !clientSecret || !accountNumber) throw new Error(`UPS_DOUBLE_CLIENTS entry "${c}" is not client_id:client_secret:account_number`);
     return { clientId, clientSecret, accountNumber };
   });
-  const double = new UpsDouble({ clients });
-  const url = await double.start(Number(process.env.UPS_DOUBLE_PORT ?? 0));
-  process.stdout.write(`UPS double listening on ${url}\n`);
-  const stop = () => void double.stop().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  await serveDouble('UPS', new UpsDouble({ clients }), Number(process.env.UPS_DOUBLE_PORT ?? 0));
 }
 
 void main().catch((err) => {

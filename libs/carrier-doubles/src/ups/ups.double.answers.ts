@@ -1,15 +1,10 @@
 import { encodeGif } from '@waybill/carriers';
+import type { DoubleAnswer } from '../kit/double-server';
 import type { DoubleActivity } from './ups.double.state';
 
-export interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
 /** UPS's error shape: `{"response": {"errors": [{"code", "message"}]}}`. */
-export function error(status: number, code: string, message: string, headers?: Record<string, string>): Answer {
-  return { status, body: { response: { errors: [{ code, message }] } }, headers };
+export function error(status: number, code: string, message: string): DoubleAnswer {
+  return { status, body: { response: { errors: [{ code, message }] } } };
 }
 
 const date = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');

@@ -1,23 +1,7 @@
-import Ajv, { type ValidateFunction } from 'ajv';
-import { upsSchemas } from '@waybill/carriers';
-
 /**
- * The double's checks of what Waybill sends: our JSON Schemas of UPS's description (member names,
- * required members, enums, lengths), plus the rules the description states in words.
+ * The rules of UPS's description that it states in words, checked on what Waybill sends (the double
+ * checks our JSON Schemas of the description with the kit's `schemaProblems`).
  */
-const ajv = new Ajv({ allErrors: true, strict: false });
-const compiled = new Map<object, ValidateFunction>();
-
-export function schemaProblems(schema: object, value: unknown, where: string): string[] {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${where}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`);
-}
-
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const imperial = (country: string | undefined) => country === 'US' || country === 'PR';

@@ -1,35 +1,23 @@
-import type { IncomingMessage } from 'node:http';
 import { upsSchemas } from '@waybill/carriers';
-import { schemaProblems, shipRuleProblems } from './ups.double.checks';
+import { schemaProblems, type DoubleAnswer, type DoubleRequest } from '../kit/double-server';
+import { shipRuleProblems } from './ups.double.checks';
 import { gifLabel, invoicePdf, zplLabel } from './ups.double.documents';
 import type { DoubleState } from './ups.double.state';
-import { error, trackAnswer, type Answer } from './ups.double.answers';
+import { error, trackAnswer } from './ups.double.answers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export interface Exchange {
-  req: IncomingMessage;
-  path: string;
-  query: URLSearchParams;
-  headers: Record<string, string | undefined>;
-  body: string;
+/** A request to the double with what its routes answer from (the token's body is the form's fields). */
+export interface Exchange extends DoubleRequest {
   state: DoubleState;
   tokenLifetimeS: number;
   /** Records violations of UPS's description (also answered 400, code DOUBLE). */
-  violate(problems: string[]): Answer | undefined;
+  violate(problems: string[]): DoubleAnswer | undefined;
 }
 
-const json = (body: string): Json | undefined => {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-};
-
-export function token(x: Exchange): Answer {
+export function token(x: Exchange): DoubleAnswer {
   const auth = x.headers.authorization ?? '';
-  const form = Object.fromEntries(new URLSearchParams(x.body));
+  const form = x.body;
   const bad = x.violate([
     ...(x.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? [] : ['token request must be a form body']),
     ...(auth.startsWith('Basic ') ? [] : ['token request must authenticate with HTTP Basic (client_secret_basic)']),
@@ -52,8 +40,8 @@ function headerProblems(x: Exchange, required: boolean): string[] {
   return schemaProblems(upsSchemas.transactionHeadersSchema, Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)), 'headers');
 }
 
-export function ship(x: Exchange, accountNumber: string): Answer {
-  const body = json(x.body);
+export function ship(x: Exchange, accountNumber: string): DoubleAnswer {
+  const body = x.body as Json | undefined;
   const bad = x.violate([
     ...headerProblems(x, false),
     ...(x.path.split('/')[3] === 'v2409' ? [] : [`version ${x.path.split('/')[3]} is not v2409`]),
@@ -93,7 +81,7 @@ export function ship(x: Exchange, accountNumber: string): Answer {
   } } };
 }
 
-export function voidShipment(x: Exchange): Answer {
+export function voidShipment(x: Exchange): DoubleAnswer {
   const [, , , version, , , id] = x.path.split('/');
   const bad = x.violate([...headerProblems(x, false), ...schemaProblems(upsSchemas.voidPathSchema, { version, shipmentId: decodeURIComponent(id ?? '') }, 'path')]);
   if (bad) return bad;
@@ -109,7 +97,7 @@ export function voidShipment(x: Exchange): Answer {
   } } };
 }
 
-export function track(x: Exchange): Answer {
+export function track(x: Exchange): DoubleAnswer {
   const inquiryNumber = decodeURIComponent(x.path.split('/')[5] ?? '');
   const bad = x.violate([
     ...headerProblems(x, true),
@@ -123,8 +111,8 @@ export function track(x: Exchange): Answer {
   return { status: 200, body: trackAnswer(inquiryNumber, activity, delivered && x.query.get('returnSignature') === 'true') };
 }
 
-export function subscribe(x: Exchange): Answer {
-  const body = json(x.body);
+export function subscribe(x: Exchange): DoubleAnswer {
+  const body = x.body as Json | undefined;
   const type = x.path.split('/')[5];
   const bad = x.violate([
     ...headerProblems(x, true),

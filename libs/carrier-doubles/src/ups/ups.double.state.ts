@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InjectedFault } from '../kit/double-server';
 
 /** What the UPS double remembers: its clients, the tokens it issued, shipments, tracking activity. */
 export interface DoubleClient {
@@ -24,17 +25,9 @@ export interface DoubleShipment {
   delivered: boolean;
 }
 
-/** A fault the double injects into the next `times` matching requests (Infinity: until cleared). */
-export interface DoubleFault {
+/** A fault the double injects into the next `times` requests of one of UPS's operations (Infinity: until cleared). */
+export interface DoubleFault extends InjectedFault {
   operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | '*';
-  kind: 'slow' | 'error' | 'reset';
-  /** For `error`: 500, 503, 429… */
-  status?: number;
-  /** For `slow`: how long before answering normally. */
-  delayMs?: number;
-  /** For a 429: the Retry-After header, in seconds. */
-  retryAfterS?: number;
-  times?: number;
 }
 
 /**
@@ -57,7 +50,6 @@ export class DoubleState {
   readonly shipments = new Map<string, DoubleShipment>();
   readonly activity = new Map<string, DoubleActivity[]>();
   readonly subscriptions = new Set<string>();
-  faults: (DoubleFault & { left: number })[] = [];
   tokensIssued = 0;
   private sequence = Number.parseInt(randomBytes(3).toString('hex'), 16) % 1_000_000;
 
@@ -77,14 +69,5 @@ export class DoubleState {
     this.sequence = (this.sequence + 1) % 10_000_000;
     const body = `${account}${serviceCode}${String(this.sequence).padStart(7, '0')}`.toUpperCase();
     return `1Z${body}${oneZCheckDigit(body)}`;
-  }
-
-  /** Takes the first fault that matches this operation, counting it down. */
-  takeFault(operation: string): DoubleFault | undefined {
-    const fault = this.faults.find((f) => f.operation === '*' || f.operation === operation);
-    if (!fault) return undefined;
-    fault.left -= 1;
-    if (fault.left <= 0) this.faults = this.faults.filter((f) => f !== fault);
-    return fault;
   }
 }

@@ -1,9 +1,9 @@
 import type { CarrierAccountContext, CarrierAdapter } from '../accounts';
 import { carrierClient } from '../outbound';
 import { MyDhl } from './dhl.calls';
-import { DhlExpressCarrier } from './dhl.carrier';
-import { DHL_TRACKING_CODES } from './dhl.tracking';
-import { DHL_CAPABILITIES, DHL_CLIENT_PROFILE, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES } from './dhl.profile';
+import { adapterOf } from '../kit/real-carrier';
+import { DHL_PROFILE, DhlExpressCarrier } from './dhl.carrier';
+import { DHL_CLIENT_PROFILE } from './dhl.profile';
 
 export interface DhlExpressAdapterDeps {
   /** Base of Waybill's public tracking pages. */
@@ -15,13 +15,7 @@ export interface DhlExpressAdapterDeps {
 export function dhlExpressAdapter(deps: DhlExpressAdapterDeps = {}): CarrierAdapter {
   const trackingBaseUrl = deps.trackingBaseUrl ?? 'http://localhost:8080';
   return {
-    identifier: DHL_IDENTIFIER,
-    name: DHL_NAME,
-    services: DHL_SERVICES,
-    capabilities: DHL_CAPABILITIES,
-    credentialKeys: DHL_CREDENTIAL_KEYS,
-    bookingLabelFormats: ['pdf', 'zpl'],
-    tracking: { trackingCodes: DHL_TRACKING_CODES, parseTrackingPush: () => null },
+    ...adapterOf(DHL_PROFILE),
     forAccount(account: CarrierAccountContext) {
       return new DhlExpressCarrier(account, new MyDhl(carrierClient(DHL_CLIENT_PROFILE, account, deps.env), account), trackingBaseUrl);
     },

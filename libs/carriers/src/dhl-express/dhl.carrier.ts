@@ -1,44 +1,43 @@
 import type { CarrierAccountContext } from '../accounts';
 import {
-  CarrierRejection, type AccountCheck, type Address, type BookedDocuments, type Booking, type BookingRequest, type Carrier,
-  type CarrierCapabilities, type CarrierManifest, type CarrierServiceDef, type ManifestRequest,
+  CarrierRejection, type AccountCheck, type BookedDocuments, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest,
 } from '../carrier';
-import { crossesCustomsBorder } from '../customs';
 import { changingCall, checkedBy } from '../kit/calls';
-import type { LabelDesign, RoutingInput } from '../labels';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking, TrackingPush } from '../tracking';
+import { RealCarrier, type CarrierProfile } from '../kit/real-carrier';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '../tracking';
 import { MyDhl, dhlRefusal } from './dhl.calls';
 import { DHL_LABEL_DESIGN, dhlRoutingCode, dhlSortCode } from './dhl.label-design';
-import { DHL_CAPABILITIES, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES, dhlRouteProblem } from './dhl.profile';
+import { DHL_CAPABILITIES, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES, dhlRouteProblem } from './dhl.profile';
 import { DHL_TRACKING_BATCH } from './dhl.schemas';
 import { dhlShipment } from './dhl.shipment.mapper';
 import { DHL_TRACKING_CODES, trackingsOf } from './dhl.tracking';
 import type { DhlShipmentAnswer } from './dhl.types';
 
+/** What DHL Express's integration states about itself; its events are polled. */
+export const DHL_PROFILE: CarrierProfile<(typeof DHL_SERVICES)[number]> = {
+  identifier: DHL_IDENTIFIER,
+  name: DHL_NAME,
+  services: DHL_SERVICES,
+  capabilities: DHL_CAPABILITIES,
+  credentialKeys: DHL_CREDENTIAL_KEYS,
+  bookingLabelFormats: ['pdf', 'zpl'],
+  trackingCodes: DHL_TRACKING_CODES,
+  routeProblem: dhlRouteProblem,
+  labelDesign: DHL_LABEL_DESIGN,
+  sortCode: dhlSortCode,
+  routingCode: dhlRoutingCode,
+};
+
 /** Waybill's DHL Express (MyDHL API) integration, bound to one carrier account. */
-export class DhlExpressCarrier implements Carrier {
-  readonly identifier = DHL_IDENTIFIER;
-  readonly name = DHL_NAME;
-  readonly services: CarrierServiceDef[] = DHL_SERVICES;
-  readonly capabilities: CarrierCapabilities = DHL_CAPABILITIES;
-  readonly trackingCodes = DHL_TRACKING_CODES;
+export class DhlExpressCarrier extends RealCarrier<(typeof DHL_SERVICES)[number]> {
   readonly pollBatchSize = DHL_TRACKING_BATCH;
 
-  constructor(private readonly account: CarrierAccountContext, private readonly dhl: MyDhl, private readonly trackingBaseUrl: string) {}
-
-  defaultService(origin: Address, destination: Address): CarrierServiceDef {
-    return DHL_SERVICES.find((s) => !dhlRouteProblem(s, origin.country.toUpperCase(), destination.country.toUpperCase())) ?? DHL_SERVICES[0];
-  }
-
-  requiresCustoms(originCountry: string, destinationCountry: string): boolean {
-    return crossesCustomsBorder(originCountry, destinationCountry);
+  constructor(private readonly account: CarrierAccountContext, private readonly dhl: MyDhl, trackingBaseUrl: string) {
+    super(DHL_PROFILE, trackingBaseUrl);
   }
 
   async book(req: BookingRequest): Promise<Booking> {
-    const service = DHL_SERVICES.find((s) => s.name === req.serviceName);
-    if (!service) throw new CarrierRejection(`DHL Express has no service "${req.serviceName}"`);
-    const problem = dhlRouteProblem(service, req.origin.country.toUpperCase(), req.destination.country.toUpperCase());
-    if (problem) throw new CarrierRejection(problem);
+    const service = this.serviceOf(req);
     const body = dhlShipment(req, service, this.account.credentials.account_number, this.account.bookingLabelFormat, new Date());
     const answer = await changingCall(this.identifier, 'ship', () => this.dhl.send({ operation: 'ship', method: 'POST', path: '/shipments', idempotent: false, body }));
     if (answer.status !== 201 && answer.status !== 200) throw new CarrierRejection(dhlRefusal(answer));
@@ -51,7 +50,7 @@ export class DhlExpressCarrier implements Carrier {
     return {
       consignmentNumber: shipped.shipmentTrackingNumber,
       trackingNumbers,
-      trackingUrl: `${this.trackingBaseUrl}/track/${this.identifier}/${shipped.shipmentTrackingNumber}`,
+      trackingUrl: this.trackingUrl(shipped.shipmentTrackingNumber),
       appliedOptions: body.pickup.isRequested && shipped.dispatchConfirmationNumber ? { pickup: 'true' } : {},
       ...(labels.length === req.parcels.length ? { documents: {
         labelFormat: format, labels: labels.map((l) => Buffer.from(l.content, 'base64')), customsInvoice: invoice ? Buffer.from(invoice.content, 'base64') : null,
@@ -77,8 +76,7 @@ export class DhlExpressCarrier implements Carrier {
 
   /** DHL Express takes each shipment's data at booking: the collection manifest is Waybill's own document. */
   async manifest(req: ManifestRequest): Promise<CarrierManifest> {
-    if (req.consignments.length === 0) throw new CarrierRejection('a manifest needs at least one consignment');
-    return { reference: `DHL-${req.manifestId}`, scope: 'listed' };
+    return { ...this.ownManifest(req, 'DHL'), scope: 'listed' };
   }
 
   checkAccount(): Promise<AccountCheck> {
@@ -95,24 +93,8 @@ export class DhlExpressCarrier implements Carrier {
     return trackingsOf(await this.dhl.track(trackingNumbers), new Set(trackingNumbers));
   }
 
-  parseTrackingPush(): TrackingPush | null {
-    return null; // DHL Express events are polled.
-  }
-
   async proofOfDelivery(req: ProofOfDeliveryRequest): Promise<ProofOfDeliveryDocument[]> {
     const pdf = await this.dhl.epod(req.consignmentNumber ?? req.trackingNumber);
     return pdf ? [{ bytes: pdf, file_type: 'application/pdf', proof_of_delivery_type: 'signature' }] : [];
-  }
-
-  labelDesign(): LabelDesign {
-    return DHL_LABEL_DESIGN;
-  }
-
-  sortCode(destination: Address): string {
-    return dhlSortCode(destination);
-  }
-
-  routingCode(input: RoutingInput): string {
-    return dhlRoutingCode(input);
   }
 }

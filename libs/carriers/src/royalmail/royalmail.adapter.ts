@@ -2,9 +2,9 @@ import type { CarrierAccountContext, CarrierAdapter } from '../accounts';
 import type { CarrierManifest } from '../carrier';
 import { AccountRateLimiter, breakerOf, carrierBaseUrl, carrierClient, carrierTimeoutMs, CarrierHttpClient } from '../outbound';
 import { ClickAndDrop, RoyalMailTracking } from './royalmail.calls';
-import { RoyalMailCarrier } from './royalmail.carrier';
-import { RM_TRACKING_CODES } from './royalmail.tracking';
-import { RM_CAPABILITIES, RM_CLIENT_PROFILE, RM_CREDENTIAL_KEYS, RM_IDENTIFIER, RM_NAME, RM_SERVICES, RM_TRACKING_HOSTS } from './royalmail.profile';
+import { adapterOf } from '../kit/real-carrier';
+import { RM_PROFILE, RoyalMailCarrier } from './royalmail.carrier';
+import { RM_CLIENT_PROFILE, RM_IDENTIFIER, RM_NAME, RM_TRACKING_HOSTS } from './royalmail.profile';
 
 export interface RoyalMailAdapterDeps {
   /** Base of Waybill's public tracking pages. */
@@ -21,13 +21,7 @@ export function royalMailAdapter(deps: RoyalMailAdapterDeps = {}): CarrierAdapte
   const manifests = new Map<string, CarrierManifest>();
   const trackingPace = new AccountRateLimiter({ perSecond: 5, burst: 5 });
   return {
-    identifier: RM_IDENTIFIER,
-    name: RM_NAME,
-    services: RM_SERVICES,
-    capabilities: RM_CAPABILITIES,
-    credentialKeys: RM_CREDENTIAL_KEYS,
-    bookingLabelFormats: ['pdf'],
-    tracking: { trackingCodes: RM_TRACKING_CODES, parseTrackingPush: () => null },
+    ...adapterOf(RM_PROFILE),
     forAccount(account: CarrierAccountContext) {
       const cd = new ClickAndDrop(carrierClient(RM_CLIENT_PROFILE, account, deps.env), account);
       const tracking = RoyalMailTracking.available(account) ? new RoyalMailTracking(new CarrierHttpClient({

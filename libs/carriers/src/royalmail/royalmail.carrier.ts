@@ -1,53 +1,49 @@
 import type { CarrierAccountContext } from '../accounts';
-import {
-  CarrierRejection, type AccountCheck, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities,
-  type CarrierManifest, type CarrierServiceDef, type ManifestRequest,
-} from '../carrier';
-import { crossesCustomsBorder } from '../customs';
+import { CarrierRejection, type AccountCheck, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest } from '../carrier';
 import { changingCall, checkedBy } from '../kit/calls';
-import type { LabelDesign, RoutingInput } from '../labels';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking, TrackingPush } from '../tracking';
+import { RealCarrier, type CarrierProfile } from '../kit/real-carrier';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '../tracking';
 import { ClickAndDrop, RoyalMailTracking, rmRefusal } from './royalmail.calls';
 import { RM_LABEL_DESIGN, rmRoutingCode, rmSortCode } from './royalmail.label-design';
 import { rmManifest } from './royalmail.manifest';
 import { rmOrders } from './royalmail.order.mapper';
-import { RM_CAPABILITIES, RM_IDENTIFIER, RM_NAME, RM_SERVICES, rmRouteProblem } from './royalmail.profile';
+import { RM_CAPABILITIES, RM_CREDENTIAL_KEYS, RM_IDENTIFIER, RM_NAME, RM_SERVICES, rmRouteProblem } from './royalmail.profile';
 import { RM_TRACKING_BATCH } from './royalmail.schemas';
 import { RM_TRACKING_CODES, trackingOfOrder, trackingOfSummary } from './royalmail.tracking';
 import type { RmCreateOrdersAnswer, RmCreatedOrder } from './royalmail.types';
 
+/** What Royal Mail's integration states about itself; it pushes nothing (its events are polled). */
+export const RM_PROFILE: CarrierProfile<(typeof RM_SERVICES)[number]> = {
+  identifier: RM_IDENTIFIER,
+  name: RM_NAME,
+  services: RM_SERVICES,
+  capabilities: RM_CAPABILITIES,
+  credentialKeys: RM_CREDENTIAL_KEYS,
+  bookingLabelFormats: ['pdf'],
+  trackingCodes: RM_TRACKING_CODES,
+  routeProblem: rmRouteProblem,
+  labelDesign: RM_LABEL_DESIGN,
+  sortCode: rmSortCode,
+  routingCode: rmRoutingCode,
+};
+
 /** Waybill's Royal Mail Click & Drop integration, bound to one carrier account. */
-export class RoyalMailCarrier implements Carrier {
-  readonly identifier = RM_IDENTIFIER;
-  readonly name = RM_NAME;
-  readonly services: CarrierServiceDef[] = RM_SERVICES;
-  readonly capabilities: CarrierCapabilities = RM_CAPABILITIES;
-  readonly trackingCodes = RM_TRACKING_CODES;
+export class RoyalMailCarrier extends RealCarrier<(typeof RM_SERVICES)[number]> {
   readonly pollBatchSize: number;
 
   constructor(
-    private readonly account: CarrierAccountContext,
+    _account: CarrierAccountContext,
     private readonly cd: ClickAndDrop,
     private readonly tracking: RoyalMailTracking | undefined,
-    private readonly trackingBaseUrl: string,
+    trackingBaseUrl: string,
     private readonly manifests: Map<string, CarrierManifest>,
   ) {
+    super(RM_PROFILE, trackingBaseUrl);
     this.pollBatchSize = tracking ? RM_TRACKING_BATCH : 100;
   }
 
-  defaultService(origin: Address, destination: Address): CarrierServiceDef {
-    return RM_SERVICES.find((s) => !rmRouteProblem(s, origin.country.toUpperCase(), destination.country.toUpperCase())) ?? RM_SERVICES[0];
-  }
-
-  requiresCustoms(originCountry: string, destinationCountry: string): boolean {
-    return crossesCustomsBorder(originCountry, destinationCountry);
-  }
-
   async book(req: BookingRequest): Promise<Booking> {
-    const service = RM_SERVICES.find((s) => s.name === req.serviceName);
-    if (!service) throw new CarrierRejection(`Royal Mail has no service "${req.serviceName}"`);
-    const problem = rmRouteProblem(service, req.origin.country.toUpperCase(), req.destination.country.toUpperCase());
-    if (problem) throw new CarrierRejection(problem);
+    const service = this.serviceOf(req);
     const items = rmOrders(req, service, new Date());
     const answer = await changingCall(this.identifier, 'ship', () => this.cd.send({ operation: 'ship', method: 'POST', path: '/orders', idempotent: false, body: { items } }));
     if (answer.status !== 200) throw new CarrierRejection(rmRefusal(answer));
@@ -72,7 +68,7 @@ export class RoyalMailCarrier implements Carrier {
     return {
       consignmentNumber: numbers[0],
       trackingNumbers: numbers,
-      trackingUrl: `${this.trackingBaseUrl}/track/${this.identifier}/${numbers[0]}`,
+      trackingUrl: this.trackingUrl(numbers[0]),
       appliedOptions: {},
       documents: { labelFormat: 'pdf', labels: created.map((o) => Buffer.from(o.label!, 'base64')), customsInvoice: null },
       carrierReference: created.map((o) => String(o.orderIdentifier)).join(';'),
@@ -117,24 +113,8 @@ export class RoyalMailCarrier implements Carrier {
     return orders.filter((o) => o.trackingNumber && wanted.has(o.trackingNumber)).map((o) => trackingOfOrder(o.trackingNumber!, o));
   }
 
-  parseTrackingPush(): TrackingPush | null {
-    return null; // Royal Mail pushes nothing: its events are polled.
-  }
-
   async proofOfDelivery(req: ProofOfDeliveryRequest): Promise<ProofOfDeliveryDocument[]> {
     const sig = this.tracking ? await this.tracking.signature(req.trackingNumber) : undefined;
     return sig ? [{ bytes: Buffer.from(sig.svg, 'utf8'), file_type: 'image/svg+xml', proof_of_delivery_type: 'signature', package_tracking_number: req.trackingNumber }] : [];
-  }
-
-  labelDesign(): LabelDesign {
-    return RM_LABEL_DESIGN;
-  }
-
-  sortCode(destination: Address): string {
-    return rmSortCode(destination);
-  }
-
-  routingCode(input: RoutingInput): string {
-    return rmRoutingCode(input);
   }
 }

@@ -2,9 +2,9 @@ import type { CarrierAccountContext, CarrierAdapter } from '../accounts';
 import { carrierClient, MemoryTokenStore, TokenCache } from '../outbound';
 import { decodeGif, rasterToPng } from '../images';
 import { UpsAuth } from './ups.auth';
-import { UpsCarrier } from './ups.carrier';
-import { parseTrackAlert, UPS_TRACKING_CODES } from './ups.tracking';
-import { UPS_CAPABILITIES, UPS_CLIENT_PROFILE, UPS_CREDENTIAL_KEYS, UPS_IDENTIFIER, UPS_NAME, UPS_SERVICES } from './ups.profile';
+import { adapterOf } from '../kit/real-carrier';
+import { UPS_PROFILE, UpsCarrier } from './ups.carrier';
+import { UPS_CLIENT_PROFILE } from './ups.profile';
 
 export interface UpsAdapterDeps {
   /** Shared token cache: Redis-backed in the distributed mode, in memory in the one-process mode. */
@@ -19,14 +19,8 @@ export function upsAdapter(deps: UpsAdapterDeps = {}): CarrierAdapter {
   const tokens = deps.tokens ?? new TokenCache(new MemoryTokenStore());
   const trackingBaseUrl = deps.trackingBaseUrl ?? 'http://localhost:8080';
   return {
-    identifier: UPS_IDENTIFIER,
-    name: UPS_NAME,
-    services: UPS_SERVICES,
-    capabilities: UPS_CAPABILITIES,
-    credentialKeys: UPS_CREDENTIAL_KEYS,
-    bookingLabelFormats: ['pdf', 'zpl'],
+    ...adapterOf(UPS_PROFILE),
     pushesWithOAuth: true,
-    tracking: { trackingCodes: UPS_TRACKING_CODES, parseTrackingPush: parseTrackAlert },
     forAccount(account: CarrierAccountContext) {
       const client = carrierClient(UPS_CLIENT_PROFILE, account, deps.env);
       return new UpsCarrier(account, new UpsAuth(client, tokens, account), trackingBaseUrl, (gif) => rasterToPng(decodeGif(gif)));
