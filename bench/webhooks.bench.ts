@@ -16,13 +16,15 @@ import { runFixedRate } from './lib/fixed-rate';
 import type { Benchmark, BenchRow } from './lib/types';
 import { percentile, verifyingReceiver, type VerifyingReceiver } from './lib/webhook-receiver';
 
-const EVENTS = 250;
+/** BENCH_WEBHOOK_EVENTS: a larger burst for profiling (the issue's figure is 250). */
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 250);
 const ENDPOINTS = 4;
 const PER_ENDPOINT = 8;
 const DEADLINE_MS = 120_000;
 /** The sustained load of the issue: 100 events a second to the same 4 endpoints, for 10 s. */
 const SUSTAINED_RATE = 100;
-const SUSTAINED_MS = 10_000;
+/** BENCH_WEBHOOK_SUSTAINED_MS=0 skips the sustained load (profiling the burst alone). */
+const SUSTAINED_MS = Number(process.env.BENCH_WEBHOOK_SUSTAINED_MS ?? 10_000);
 
 function log(message: string): void {
   process.stdout.write(`  [${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -104,7 +106,7 @@ async function measureDispatcher(): Promise<Figures> {
     if (receivers.some((r) => r.failures > 0)) throw new Error('a signature did not verify');
     const deliveries = EVENTS * ENDPOINTS;
     const burst = { ...figures(published, receivers), trips, deliveries, processes: await meter.rows(NAME, 'webhook dispatcher', deliveries, 'delivery') };
-    return { ...burst, sustained: await measureSustained(d, company, receivers) };
+    return { ...burst, sustained: SUSTAINED_MS > 0 ? await measureSustained(d, company, receivers) : undefined };
   } finally {
     await sql.end();
     await d.stop();
@@ -197,9 +199,11 @@ export const bench: Benchmark = {
       { name, metric: 'p99 latency', value: ours.p99, unit: 'ms', baseline: baseline(base.p99) },
       ...ours.processes!,
       ...base.processes!,
-      { name: sustained, metric: 'deliveries/s', value: ours.sustained!.perSecond, unit: '/s' },
-      { name: sustained, metric: 'p50 latency', value: ours.sustained!.p50, unit: 'ms', target: '< 100 ms', pass: ours.sustained!.p50 < 100 },
-      { name: sustained, metric: 'p99 latency', value: ours.sustained!.p99, unit: 'ms', target: '< 500 ms', pass: ours.sustained!.p99 < 500 },
+      ...(ours.sustained ? [
+        { name: sustained, metric: 'deliveries/s', value: ours.sustained.perSecond, unit: '/s' },
+        { name: sustained, metric: 'p50 latency', value: ours.sustained.p50, unit: 'ms', target: '< 100 ms', pass: ours.sustained.p50 < 100 },
+        { name: sustained, metric: 'p99 latency', value: ours.sustained.p99, unit: 'ms', target: '< 500 ms', pass: ours.sustained.p99 < 500 },
+      ] : []),
     ];
   },
 };
