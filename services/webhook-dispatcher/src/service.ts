@@ -2,7 +2,7 @@ import { openDatabase, migrateToLatest } from '@waybill/db';
 import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { buildApp } from './app';
 import { dispatcherConfig } from './config';
-import type { DispatcherDb } from './database';
+import { SCHEMA, type DispatcherDb } from './database';
 import type { DispatcherDeps } from './deps';
 import { migrations } from './migrations';
 import { VERSIONS } from './versions';
@@ -14,7 +14,7 @@ import { DeliveryPump } from './delivery/delivery.pump';
 import { startTrackingEventsConsumer, TRACKING_EVENTS_QUEUE } from './consumers/tracking-events.consumer';
 import { WebhookRollup } from './dashboard/webhook-rollup';
 
-export const SCHEMA = 'webhook_dispatcher';
+export { SCHEMA } from './database';
 
 export interface DispatcherOptions {
   /** Variables read over process.env (tests pass a fast retry schedule, a key, WEBHOOK_ALLOW_PRIVATE). */
