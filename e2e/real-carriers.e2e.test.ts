@@ -11,10 +11,12 @@ import { eventually } from '@waybill/testing';
  * doubles: accounts added through /carrier-accounts, allocation by service_id and by rules, the carriers'
  * own labels in PDF, ZPL and PNG (while the carrier is down too), refusals, an outage that opens UPS's
  * circuit breaker and closes it again, cancel (UPS void, Royal Mail delete, DHL: nothing to void) and a
- * Royal Mail manifest that covers every labelled consignment of the account.
+ * Royal Mail manifest that covers every labelled consignment of the account, and of that account only once
+ * the company has replaced it.
  */
 const UPS = { clientId: 'e2e-ups-booking-client', clientSecret: 'e2e-ups-booking-secret-P4Q8', accountNumber: 'E2EB00' };
 const RM = { apiKey: 'e2e-rm-booking-key-0001', oba: true };
+const RM_NEXT = { apiKey: 'e2e-rm-booking-key-0002', oba: true };
 const DHL = { apiKey: 'e2e-dhl-booking-key', apiSecret: 'e2e-dhl-booking-secret', accountNumber: '555666777' };
 const BREAKER_OPEN_MS = 5000;
 
@@ -203,5 +205,29 @@ describe.each(availableModes())('real carriers through the consignment API (%s)'
     const read = (await api.get(`/consignment/${c.identifier}`)).body;
     expect([read.carrier, read.service_id, read.consignment_number, read.current_status.status]).toEqual(['DHL Express', 'DHL Express|DHL Express Worldwide', c.consignment_number, 'Allocated']);
     expect((await api.del(`/consignment/${c.identifier}`)).body.current_status.status).toBe('Cancelled');
+  });
+
+  it("after the Royal Mail account is replaced, a manifest through the new one takes only the new account's consignments", async () => {
+    const old = await create(gb({ service_id: 'Royal Mail|Royal Mail Tracked 24' }));
+    expect((await api.del(`/carrier-accounts/${accounts.royalmail}`)).status).toBe(204);
+    stack.carriers.royalmail.addAccount(RM_NEXT);
+    const added = await api.post('/carrier-accounts', { carrier: 'royalmail', name: 'royalmail account (new)', test_mode: true, credentials: { api_key: RM_NEXT.apiKey } });
+    expect(added.status).toBe(201);
+    await eventually(async () => ((await api.get('/carrierservices')).body as Array<{ identifier: string }>).some((s) => s.identifier === 'Royal Mail|Royal Mail Tracked 24'),
+      { timeoutMs: 20_000, what: 'Royal Mail back in /carrierservices' });
+    const fresh = await create(gb({ service_id: 'Royal Mail|Royal Mail Tracked 24' }));
+    expect(stack.carriers.royalmail.state.orderOfTracking(fresh.consignment_number)?.apiKey).toBe(RM_NEXT.apiKey);
+
+    const res = await api.post('/manifest', { consignment_ids: [fresh.identifier], carrier_id: 'royalmail', warehouse_id: `${stack.creds.company}|London DC` });
+    expect(res.status).toBe(201);
+    expect(res.body.consignment_ids).toEqual([fresh.identifier]);
+    expect((await api.get(`/consignment/${fresh.identifier}`)).body.current_status.status).toBe('Manifested');
+    expect((await api.get(`/consignment/${old.identifier}`)).body.current_status.status).toBe('Allocated');
+    const made = await eventually(async () => [...stack.carriers.royalmail.state.manifests.values()].find((m) => m.apiKey === RM_NEXT.apiKey),
+      { timeoutMs: 30_000, what: "the new account's Click & Drop manifest" });
+    // Click & Drop manifested the new account's orders: one per parcel of the consignment Waybill claimed.
+    const numbers = (fresh.packages as Array<{ tracking_number: string }>).map((p) => p.tracking_number);
+    const ordersOfFresh = [...stack.carriers.royalmail.state.orders.values()].filter((o) => numbers.includes(o.trackingNumber)).map((o) => o.orderIdentifier);
+    expect([...made.orders].sort()).toEqual(ordersOfFresh.sort());
   });
 });

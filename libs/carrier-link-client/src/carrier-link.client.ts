@@ -8,13 +8,17 @@ export const CARRIER_LINK = 'carrier-link';
 export interface AccountCarrier {
   identifier: string;
   name: string;
+  /** The enabled account's id: bookings through it answer it as their `account`. */
   account: string;
+  /** The company never had another account with this carrier (deleted or disabled): it booked everything booked with it. */
+  sole_account: boolean;
   capabilities: { zpl_native: boolean; per_package_tracking: boolean; options: string[]; manifest_scope: 'listed' | 'account' };
   services: Array<{ identifier: string; name: string; code: string; origins: string[] | '*'; destinations: string[] | '*'; max_parcel_weight_kg: number }>;
 }
 
+/** `account`: the carrier account that booked it (absent from a carrier-link older than the field). */
 export type BookingAnswer =
-  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string }
+  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string; account?: string }
   | { booked: false; rejection_reason: string; outcome_unknown: boolean };
 
 export type CancelAnswer = { cancelled: true } | { cancelled: false; rejection_reason: string };

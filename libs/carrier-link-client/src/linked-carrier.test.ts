@@ -12,7 +12,7 @@ import { LinkedCarriers } from './linked-carriers';
  */
 const SECRET = 'linked-carrier-test-secret';
 const UPS = {
-  identifier: 'ups', name: 'UPS', account: 'acc_1',
+  identifier: 'ups', name: 'UPS', account: 'acc_1', sole_account: true,
   capabilities: { zpl_native: true, per_package_tracking: true, options: [], manifest_scope: 'listed' as const },
   services: [
     { identifier: 'UPS|UPS Ground', name: 'UPS Ground', code: '03', origins: ['US'], destinations: ['US'], max_parcel_weight_kg: 70 },
@@ -45,12 +45,13 @@ describe('LinkedCarrier (carrier-link stood in for over HTTP)', () => {
   it('describes the carrier from account-carriers and picks the first service declared for the route', () => {
     const ups = carrier();
     expect([ups.identifier, ups.name, ups.capabilities.zplNative, ups.capabilities.manifestScope]).toEqual(['ups', 'UPS', true, 'listed']);
+    expect([ups.account, ups.soleAccount]).toEqual(['acc_1', true]);
     expect(ups.defaultService({ address1: 'a', city: 'b', postcode: 'c', country: 'gb' }, { address1: 'a', city: 'b', postcode: 'c', country: 'DE' }).name).toBe('UPS Standard');
   });
 
   it("maps a booking's answers: numbers, a refusal, an unknown outcome, carrier-link's own 400, and no answer at all", async () => {
-    answer = { status: 201, body: { booked: true, consignment_number: '1Z1', tracking_numbers: ['1Z1'], tracking_url: 'https://t/1Z1' } };
-    expect(await carrier().book(request)).toEqual({ consignmentNumber: '1Z1', trackingNumbers: ['1Z1'], trackingUrl: 'https://t/1Z1', appliedOptions: {} });
+    answer = { status: 201, body: { booked: true, consignment_number: '1Z1', tracking_numbers: ['1Z1'], tracking_url: 'https://t/1Z1', account: 'acc_1' } };
+    expect(await carrier().book(request)).toEqual({ consignmentNumber: '1Z1', trackingNumbers: ['1Z1'], trackingUrl: 'https://t/1Z1', appliedOptions: {}, account: 'acc_1' });
     expect(seen.at(-1)).toBe('POST /companies/acme/carrier-bookings');
 
     answer = { status: 422, body: { booked: false, rejection_reason: 'UPS 120802: Address Validation Error', outcome_unknown: false } };

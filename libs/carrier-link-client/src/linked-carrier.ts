@@ -23,10 +23,19 @@ export class LinkedCarrier implements Carrier {
   readonly services: CarrierServiceDef[];
   /** Tracking events of real carriers reach tracking-ingest from carrier-link, in the generic shape. */
   readonly trackingCodes = {};
+  /**
+   * The company's account with the carrier that this Carrier books and manifests through (carrier-link's
+   * id); undefined for a carrier standing for past bookings only (`LinkedCarriers.booked`).
+   */
+  readonly account: string | undefined;
+  /** The company never had another account with this carrier, so everything booked with it went through `account`. */
+  readonly soleAccount: boolean;
 
   constructor(private readonly client: CarrierLinkClient, private readonly company: string, d: Pick<AccountCarrier, 'identifier' | 'name'> & Partial<AccountCarrier>) {
     this.identifier = d.identifier;
     this.name = d.name;
+    this.account = d.account;
+    this.soleAccount = d.sole_account ?? false;
     const c = d.capabilities;
     this.capabilities = { zplNative: c?.zpl_native ?? false, perPackageTracking: c?.per_package_tracking ?? true, options: c?.options ?? [], manifestScope: c?.manifest_scope ?? 'listed' };
     this.services = (d.services ?? []).map((s) => ({ name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, maxParcelWeightKg: s.max_parcel_weight_kg }));
@@ -51,7 +60,7 @@ export class LinkedCarrier implements Carrier {
       throw unanswered(this.name, err);
     }
     if (!answer.booked) throw new CarrierRejection(answer.rejection_reason, answer.outcome_unknown, true);
-    return { consignmentNumber: answer.consignment_number, trackingNumbers: answer.tracking_numbers, trackingUrl: answer.tracking_url, appliedOptions: {} };
+    return { consignmentNumber: answer.consignment_number, trackingNumbers: answer.tracking_numbers, trackingUrl: answer.tracking_url, appliedOptions: {}, account: answer.account };
   }
 
   /** Voids through carrier-link, which finds the booking by Waybill's consignment identifier. */

@@ -107,6 +107,8 @@ export interface Booking {
    * order identifier, DHL's pickup confirmation number): stored with the booking and handed back to cancel.
    */
   carrierReference?: string | null;
+  /** The carrier account that booked it, where Waybill reaches the carrier through an account (carrier-link's id). */
+  account?: string;
 }
 
 /**

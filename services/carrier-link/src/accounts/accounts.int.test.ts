@@ -121,13 +121,17 @@ describe('carrier accounts (API.md section 11)', () => {
     expect((await api.get('/account-carriers')).body).toEqual([]);
     const id = (await api.post('/carrier-accounts', upsBody())).body.identifier;
     const [ups] = (await api.get('/account-carriers')).body;
-    expect(ups).toMatchObject({ identifier: 'ups', name: 'UPS', account: id });
+    expect(ups).toMatchObject({ identifier: 'ups', name: 'UPS', account: id, sole_account: true });
     expect(ups.services.map((s: { identifier: string }) => s.identifier)).toEqual([
       'UPS|UPS Standard', 'UPS|UPS Express', 'UPS|UPS Express Saver', 'UPS|UPS Expedited', 'UPS|UPS Ground', 'UPS|UPS Next Day Air',
     ]);
     expect(ups.services[4]).toMatchObject({ code: '03', origins: ['US', 'PR'], destinations: ['US', 'PR'], max_parcel_weight_kg: 68 });
     await api.patch(`/carrier-accounts/${id}`, { enabled: false });
     expect((await api.get('/account-carriers')).body).toEqual([]);
+    // Another account once this one is deleted: everything booked with UPS is no longer known to be its.
+    expect((await api.delete(`/carrier-accounts/${id}`)).status).toBe(204);
+    const next = (await api.post('/carrier-accounts', upsBody())).body.identifier;
+    expect((await api.get('/account-carriers')).body.map((c: { account: string; sole_account: boolean }) => [c.account, c.sole_account])).toEqual([[next, false]]);
   });
 
   it('answers 405 for a method a path does not take', async () => {

@@ -11,12 +11,13 @@ import type { BookingRow } from './booking.table';
 import { enqueueSubscription } from '../tracking/subscription.job';
 import { scheduleAfterBooking } from '../tracking/poll.schedule';
 
+/** `account`: the company's carrier account that booked it (what a whole-account manifest covers). */
 export type BookingAnswer =
-  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string }
+  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string; account: string }
   | { booked: false; rejection_reason: string; outcome_unknown: boolean };
 
 const answerOf = (row: BookingRow): BookingAnswer => ({
-  booked: true, consignment_number: row.consignment_number, tracking_numbers: row.tracking_numbers, tracking_url: row.tracking_url,
+  booked: true, consignment_number: row.consignment_number, tracking_numbers: row.tracking_numbers, tracking_url: row.tracking_url, account: row.account_id,
 });
 
 export function carrierOf(deps: CarrierLinkDeps, account: AccountRow): Carrier {

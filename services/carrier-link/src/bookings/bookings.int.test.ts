@@ -36,10 +36,11 @@ describe('bookings at real carriers through carrier-link', () => {
 
   it('books once per consignment, stores the labels, and serves them in every format without calling UPS', async () => {
     const api = await withAccount();
+    const account = (await api.get('/account-carriers')).body[0].account;
     const id = consignment();
     const first = await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'ups', request: request() });
     expect([first.status, first.body.rejection_reason]).toEqual([201, undefined]);
-    expect(first.body).toMatchObject({ booked: true, consignment_number: expect.stringMatching(/^1ZZ9Y8X711/), tracking_numbers: [expect.any(String), expect.any(String)] });
+    expect(first.body).toMatchObject({ booked: true, consignment_number: expect.stringMatching(/^1ZZ9Y8X711/), tracking_numbers: [expect.any(String), expect.any(String)], account });
     const ships = double.requests.filter((r) => r.startsWith('ship ')).length;
     expect((await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'ups', request: request() })).body).toEqual(first.body);
     double.inject({ operation: '*', kind: 'error', status: 503, times: 100 });

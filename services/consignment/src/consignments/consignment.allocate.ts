@@ -27,7 +27,7 @@ export async function allocateUnallocated(deps: ConsignmentDeps, company: string
   const a = outcome.allocated ? outcome.allocation : null;
   const patch: ConsignmentPatch = a
     ? {
-      status: 'Allocated', rejection_reason: null, carrier_id: a.carrierId, service_id: a.serviceId, consignment_number: a.consignmentNumber,
+      status: 'Allocated', rejection_reason: null, carrier_id: a.carrierId, service_id: a.serviceId, consignment_number: a.consignmentNumber, carrier_account: a.account,
       tracking_url: a.trackingUrl, data: JSON.stringify(withTrackingNumbers(row.data, a.trackingNumbers)),
     }
     : { rejection_reason: outcome.allocated ? null : outcome.rejectionReason };

@@ -8,6 +8,8 @@ export interface Allocation {
   carrierId: string;
   serviceId: string;
   consignmentNumber: string;
+  /** The carrier account that booked it, where the carrier is reached through one (carrier-link); else null. */
+  account: string | null;
   trackingUrl: string;
   trackingNumbers: string[];
   options: Record<string, string>;
@@ -72,7 +74,7 @@ export async function allocate(
       allocated: true,
       allocation: {
         carrierId: target.carrier.identifier, serviceId: toServiceId(target.carrier, service),
-        consignmentNumber: booking.consignmentNumber, trackingUrl: booking.trackingUrl,
+        consignmentNumber: booking.consignmentNumber, account: booking.account ?? null, trackingUrl: booking.trackingUrl,
         trackingNumbers: booking.trackingNumbers, options: booking.appliedOptions,
       },
     };

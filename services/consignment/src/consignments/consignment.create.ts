@@ -90,7 +90,7 @@ function toRow(company: string, p: Planned): CreatedRow {
     identifier: p.identifier, company, order_number: p.input.orderNumber,
     status: a ? 'Allocated' : 'Unallocated', rejection_reason: o.allocated ? null : o.rejectionReason,
     requested_carrier: p.input.requestedCarrier, carrier_id: a?.carrierId ?? null, service_id: a?.serviceId ?? null,
-    consignment_number: a?.consignmentNumber ?? null, tracking_url: a?.trackingUrl ?? null,
+    consignment_number: a?.consignmentNumber ?? null, carrier_account: a?.account ?? null, tracking_url: a?.trackingUrl ?? null,
     warehouse_id: p.input.warehouseId, requested_options: p.input.options,
     data: withTrackingNumbers(p.input.data, a?.trackingNumbers ?? null),
   };

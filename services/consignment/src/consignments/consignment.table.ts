@@ -19,6 +19,11 @@ export interface ConsignmentsTable {
   carrier_id: string | null;
   service_id: string | null;
   consignment_number: string | null;
+  /**
+   * The carrier account that booked it (carrier-link's id, migration 20261126030000); null for carriers
+   * without accounts, unallocated consignments and bookings made before it was kept.
+   */
+  carrier_account: ColumnType<string | null, string | null | undefined, string | null>;
   tracking_url: string | null;
   warehouse_id: string;
   requested_options: ColumnType<Record<string, string>, string | Record<string, string>, string | Record<string, string>>;

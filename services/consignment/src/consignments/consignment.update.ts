@@ -91,7 +91,7 @@ function buildPatch(row: ConsignmentRow, input: PreparedInput, outcome: Allocati
   return {
     ...base, status, rejection_reason: outcome.allocated ? null : outcome.rejectionReason,
     carrier_id: a?.carrierId ?? null, service_id: a?.serviceId ?? null,
-    consignment_number: a?.consignmentNumber ?? null, tracking_url: a?.trackingUrl ?? null,
+    consignment_number: a?.consignmentNumber ?? null, carrier_account: a?.account ?? null, tracking_url: a?.trackingUrl ?? null,
     data: JSON.stringify(withTrackingNumbers(input.data, a?.trackingNumbers ?? null)),
   };
 }

@@ -21,17 +21,36 @@ export async function lockForClaim(trx: Trx, company: string, identifiers: strin
 }
 
 /**
+ * The carrier account a whole-account manifest goes through (carrier-link's id), for carriers reached
+ * through one; `sole`: the company never had another account with that carrier.
+ */
+export interface ManifestingAccount {
+  id: string;
+  sole: boolean;
+}
+
+/**
  * The company's other consignments the carrier will manifest with these (a carrier whose manifest covers
  * the whole account): booked with it, labelled (Allocated or Printed) and on no manifest, locked likewise.
+ * Given the account, only what that account booked: a consignment booked through an account the company
+ * has since deleted or replaced is not the carrier's to manifest now. A consignment booked before the
+ * booking account was kept (`carrier_account` null) is taken only when the account is the only one the
+ * company ever had with the carrier, the one case where it is known to have booked it; otherwise it stays
+ * as it is, to be named in a manifest or cancelled (docs/carriers/royalmail.md, Manifests).
  */
-export async function lockAccountConsignments(trx: Trx, company: string, carrierId: string, named: string[]): Promise<ClaimCheckRow[]> {
-  return trx.selectFrom('consignments').select(['identifier', 'status', 'carrier_id', 'warehouse_id', 'manifest_id'])
+export async function lockAccountConsignments(
+  trx: Trx, company: string, carrierId: string, named: string[], account: ManifestingAccount | null,
+): Promise<ClaimCheckRow[]> {
+  let q = trx.selectFrom('consignments').select(['identifier', 'status', 'carrier_id', 'warehouse_id', 'manifest_id'])
     .where('company', '=', company).where('carrier_id', '=', carrierId)
     .where('status', 'in', ['Allocated', 'Printed']).where('manifest_id', 'is', null)
-    .where(sql<boolean>`not (identifier = any(${named}::text[]))`)
-    .orderBy('seq')
-    .forUpdate()
-    .execute();
+    .where(sql<boolean>`not (identifier = any(${named}::text[]))`);
+  if (account) {
+    q = q.where((eb) => (account.sole
+      ? eb.or([eb('carrier_account', '=', account.id), eb('carrier_account', 'is', null)])
+      : eb('carrier_account', '=', account.id)));
+  }
+  return q.orderBy('seq').forUpdate().execute();
 }
 
 export async function findClaimed(trx: Trx, company: string, manifestId: string): Promise<ConsignmentRow[]> {

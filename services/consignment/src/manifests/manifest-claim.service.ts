@@ -1,3 +1,5 @@
+import { LinkedCarrier } from '@waybill/carrier-link-client';
+import type { Carrier } from '@waybill/carriers';
 import { HttpError, InvalidError } from '@waybill/http';
 import { newEnvelope, writeEvents } from '@waybill/messaging';
 import type { ConsignmentDeps } from '../consignments/consignment.deps';
@@ -7,8 +9,18 @@ import { warehouseId } from '../companies/company.context';
 import { describeProblems, findProblems } from './manifest-claim.checks';
 import type { ManifestClaim } from '@waybill/contracts';
 import { toClaimResult } from './manifest-claim.mapper';
-import { findClaimed, lockAccountConsignments, lockForClaim, markManifested, recordStatuses } from './manifest-claim.repository';
+import { findClaimed, lockAccountConsignments, lockForClaim, markManifested, recordStatuses, type ManifestingAccount } from './manifest-claim.repository';
 import { parseClaimRequest } from './manifest-claim.request';
+
+/**
+ * The account a carrier reached through carrier-link manifests through (the company's enabled account with
+ * it, as carrier-link described it); null for a carrier without accounts, whose manifest covers the carrier.
+ */
+function manifestingAccount(carrier: Carrier): ManifestingAccount | null {
+  if (!(carrier instanceof LinkedCarrier)) return null;
+  // Described carriers always name their account; one that did not would sweep no booked consignment.
+  return { id: carrier.account ?? '', sole: carrier.soleAccount };
+}
 
 /**
  * Moves every consignment of a manifest to Manifested in one transaction, or none of them. The rows are
@@ -17,6 +29,9 @@ import { parseClaimRequest } from './manifest-claim.request';
  */
 export async function claimForManifest(deps: ConsignmentDeps, company: string, body: unknown): Promise<ManifestClaim> {
   const req = parseClaimRequest(body);
+  // Read afresh, not from the few seconds' cache: a whole-account manifest sweeps in what the company's
+  // current account booked, and a manifest made just after the account was replaced goes through the new one.
+  deps.companies.invalidate(company);
   const ctx = await deps.companies.get(company);
   let changed = false;
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -33,8 +48,10 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
       const { detail, errors } = describeProblems(problems);
       throw new HttpError(400, detail, { errors });
     }
-    // The carrier will manifest every labelled consignment of the account: Waybill says so too (API.md 11).
-    const others = carrier.capabilities.manifestScope === 'account' ? await lockAccountConsignments(trx, company, carrier.identifier, req.identifiers) : [];
+    // The carrier will manifest every labelled consignment of the account: Waybill says so too (API.md 11),
+    // for the account manifesting only (a carrier reached through carrier-link says which one that is).
+    const others = carrier.capabilities.manifestScope === 'account'
+      ? await lockAccountConsignments(trx, company, carrier.identifier, req.identifiers, manifestingAccount(carrier)) : [];
     const claimed = [...req.identifiers, ...others.map((r) => r.identifier)];
     const before = new Map([...rows, ...others].map((r) => [r.identifier, r.status]));
     const updated = await markManifested(trx, company, claimed, req.manifestId);

@@ -9,6 +9,7 @@ import * as idempotencyResponseJson from './20261124000000_idempotency_response_
 import * as dashboard from './20261126000000_dashboard';
 import * as carrierCallAnomalies from './20261126010000_carrier_call_anomalies';
 import * as warehouseCutoff from './20261126020000_warehouse_cutoff';
+import * as carrierAccount from './20261126030000_carrier_account';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261126000000_dashboard': dashboard,
   '20261126010000_carrier_call_anomalies': carrierCallAnomalies,
   '20261126020000_warehouse_cutoff': warehouseCutoff,
+  '20261126030000_carrier_account': carrierAccount,
 };
