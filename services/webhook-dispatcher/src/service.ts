@@ -7,7 +7,7 @@ import type { DispatcherDeps } from './deps';
 import { migrations } from './migrations';
 import { VERSIONS } from './versions';
 import { SecretBox } from '@waybill/internal-auth';
-import { systemResolver, type Resolver } from './security/url-guard';
+import { cachingResolver, systemResolver, type Resolver } from './security/url-guard';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { DeliverySweeper } from './delivery/delivery.sweeper';
 import { DeliveryPump } from './delivery/delivery.pump';
@@ -15,6 +15,9 @@ import { startTrackingEventsConsumer, TRACKING_EVENTS_QUEUE } from './consumers/
 import { WebhookRollup } from './dashboard/webhook-rollup';
 
 export { SCHEMA } from './database';
+
+/** How long a host name's resolved addresses are used before it is looked up again (see cachingResolver). */
+const DNS_ANSWER_TTL_MS = 30_000;
 
 export interface DispatcherOptions {
   /** Variables read over process.env (tests pass a fast retry schedule, a key, WEBHOOK_ALLOW_PRIVATE). */
@@ -34,7 +37,7 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
   await migrateToLatest(database.db, SCHEMA, migrations);
   const deps: DispatcherDeps = {
     db: database.db, config, box: new SecretBox(config.dataEncryptionKey), jobs: rt.jobs, logger, now: () => new Date(),
-    policy: { allowPrivate: config.allowPrivate, resolve: opts.resolver ?? systemResolver },
+    policy: { allowPrivate: config.allowPrivate, resolve: opts.resolver ?? cachingResolver(systemResolver, DNS_ANSWER_TTL_MS) },
   };
   if (config.allowPrivate) logger.warn('WEBHOOK_ALLOW_PRIVATE is on: webhooks may target plain http and private, loopback and link-local addresses');
   const worker = new DeliveryWorker(deps);

@@ -1,4 +1,4 @@
-import { checkWebhookUrl, resolveWebhookTarget, UrlRefusedError, type Resolver } from './url-guard';
+import { cachingResolver, checkWebhookUrl, resolveWebhookTarget, UrlRefusedError, type Resolver } from './url-guard';
 import { ipv6Bytes, refusalReason } from './ip-ranges';
 
 /** A resolver that answers from a fixed table, as DNS would for these names. */
@@ -118,5 +118,42 @@ describe('webhook URL guard', () => {
     expect(ipv6Bytes('::1')).toEqual([...Array(15).fill(0), 1]);
     expect(ipv6Bytes('::ffff:1.2.3.4').slice(10)).toEqual([0xff, 0xff, 1, 2, 3, 4]);
     expect(ipv6Bytes('2001:db8::8:800:200c:417a')).toEqual([0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 8, 8, 0, 0x20, 0x0c, 0x41, 0x7a]);
+  });
+});
+
+describe('the cached resolver', () => {
+  const counting = (table: Record<string, string[]>) => {
+    const calls: string[] = [];
+    const inner = fakeDns(table);
+    return { calls, resolve: (host: string) => { calls.push(host); return inner(host); } };
+  };
+
+  it('looks a name up once per period, shares a lookup in progress, and looks it up again after', async () => {
+    let t = 0;
+    const dnsTable: Record<string, string[]> = { 'hooks.example.com': ['93.184.216.34'] };
+    const inner = counting(dnsTable);
+    const cached = cachingResolver(inner.resolve, 30_000, 100, () => t);
+    const [a, b] = await Promise.all([cached('hooks.example.com'), cached('hooks.example.com')]);
+    expect(a).toEqual([{ address: '93.184.216.34', family: 4 }]);
+    expect(b).toEqual(a);
+    t = 29_999;
+    await cached('hooks.example.com');
+    expect(inner.calls).toEqual(['hooks.example.com']);
+    // Rebound to a private address: the next lookup sees it, and the guard refuses it.
+    dnsTable['hooks.example.com'] = ['10.0.0.5'];
+    t = 30_000;
+    await expect(resolveWebhookTarget(new URL('https://hooks.example.com/x'), { allowPrivate: false, resolve: cached })).rejects.toThrow('10.0.0.5');
+    expect(inner.calls).toEqual(['hooks.example.com', 'hooks.example.com']);
+  });
+
+  it('keeps no failure, and no more names than its limit', async () => {
+    const inner = counting({ 'a.example.com': ['93.184.216.1'], 'b.example.com': ['93.184.216.2'] });
+    const cached = cachingResolver(inner.resolve, 30_000, 1, () => 0);
+    await expect(cached('nowhere.example.com')).rejects.toThrow('ENOTFOUND');
+    await expect(cached('nowhere.example.com')).rejects.toThrow('ENOTFOUND');
+    await cached('a.example.com');
+    await cached('b.example.com');
+    await cached('a.example.com');
+    expect(inner.calls).toEqual(['nowhere.example.com', 'nowhere.example.com', 'a.example.com', 'b.example.com', 'a.example.com']);
   });
 });

@@ -15,6 +15,27 @@ export const systemResolver: Resolver = async (host) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
+/**
+ * Answers of `resolve` kept for `ttlMs` per host name (concurrent lookups of one name share one), so a
+ * burst of webhooks to an endpoint does not make one system lookup per attempt. Failures are not kept.
+ * The guard still checks every answer it is given before each attempt and pins the connection to it:
+ * within the time a name keeps its last answer, an address it is moved to (rebinding) is not used at all,
+ * and after it, the new answer is checked like any other. At most `maxHosts` names are kept.
+ */
+export function cachingResolver(resolve: Resolver, ttlMs: number, maxHosts = 10_000, now: () => number = Date.now): Resolver {
+  const kept = new Map<string, { until: number; answer: Promise<ResolvedAddress[]> }>();
+  return (host) => {
+    const hit = kept.get(host);
+    if (hit && hit.until > now()) return hit.answer;
+    kept.delete(host);
+    if (kept.size >= maxHosts) kept.delete(kept.keys().next().value!);
+    const answer = resolve(host);
+    kept.set(host, { until: now() + ttlMs, answer });
+    answer.catch(() => { if (kept.get(host)?.answer === answer) kept.delete(host); });
+    return answer;
+  };
+}
+
 /** A URL the guard refuses; the message is shown to the client after `url: `. */
 export class UrlRefusedError extends Error {}
 
