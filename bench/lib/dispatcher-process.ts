@@ -19,7 +19,7 @@ const SECRET = 'bench-internal-secret';
  */
 export class DispatcherProcess {
   private constructor(
-    private readonly service: ServiceProcess, private readonly db: TestDatabase, readonly databaseUrl: string,
+    private readonly service: ServiceProcess, private readonly db: TestDatabase & { url: string },
     private readonly publisher: RabbitEventBus, private readonly countsFile: string,
   ) {}
 
@@ -38,7 +38,11 @@ export class DispatcherProcess {
     const publisher = await RabbitEventBus.connect({
       url: process.env.AMQP_URL!, logger: createLogger('bench', { level: 'warn' }), exchange: `${namespace}.waybill.events`, queuePrefix: `${namespace}.`,
     });
-    return new DispatcherProcess(service, db, db.url, publisher, countsFile);
+    return new DispatcherProcess(service, { ...db, url: db.url }, publisher, countsFile);
+  }
+
+  get databaseUrl(): string {
+    return this.db.url;
   }
 
   get pid(): number {

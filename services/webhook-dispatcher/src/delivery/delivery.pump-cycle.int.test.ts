@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Harness, newCompany } from '../test-support/harness';
 import { createEndpoint } from '../test-support/scenario';
-import { pumpCycle, type BatchClaimed, type DeliveryKey } from './delivery.batch-claim';
+import { pumpCycle, type BatchClaimed, type DeliveryKey } from './delivery.pump-cycle';
 
 const SETTINGS = { endpointConcurrency: 1, deferMs: 100, leaseMs: 30_000 };
 

@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
  * `event_id`, `endpoint_id`, the `attempt_id` to log under if claimed, the `busy_delay_ms` to wait if
  * its endpoint is busy); the time; the lease; the concurrency limit per endpoint; the delay added to a
  * throttled endpoint's `throttled_until`. Answers `claimed` (with each endpoint row and message body),
- * `busy` and `throttled` deliveries, as claimBatch describes them.
+ * `busy` and `throttled` deliveries, as `pumpCycle` (src/delivery/delivery.pump-cycle.ts) describes them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   // The tables as this schema's queries name them ("<schema>"."<table>"): the body is plain SQL text.

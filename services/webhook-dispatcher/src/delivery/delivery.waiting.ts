@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DispatcherDb } from '../database';
-import type { DeliveryKey } from './delivery.batch-claim';
+import type { DeliveryKey } from './delivery.pump-cycle';
 
 /** Each endpoint of these deliveries once. */
 export function uniqueEndpoints(keys: readonly Pick<DeliveryKey, 'company' | 'endpoint_id'>[]): Array<Pick<DeliveryKey, 'company' | 'endpoint_id'>> {
