@@ -51,7 +51,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
   // Cloned so that a caller editing its copy (e.g. to add servers) cannot change shared definitions.
   return structuredClone({
     openapi: '3.1.0',
-    info: { title: 'Waybill API', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'Waybill API', version: '1.0.0', description: DESCRIPTION, license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
     servers: [{ url: opts.serverUrl ?? 'http://localhost:8080' }],
     security: [{ TokenAuth: [] }, { BasicAuth: [] }],
     tags: [
