@@ -31,13 +31,14 @@ unit: build
 	@bash infra/build/unit.sh "$(SERVICE)" "$(OUT)"
 
 ## One process, embedded Postgres (PGlite), in-process bus, inline jobs; data kept in DATA_DIR.
-## `pnpm demo` (package.json) keeps its idle memory down: MALLOC_TRIM_THRESHOLD_ stops glibc from keeping
-## up to 64 MB of freed memory per allocator arena, and --wasm-num-compilation-tasks=1 optimises PGlite's
-## hot WebAssembly functions one at a time instead of in several threads at once (same code, lower peak).
-## `make dev` and the footprint bench read the same script.
+## The `demo` script of package.json says how: MALLOC_TRIM_THRESHOLD_ stops glibc from keeping up to 64 MB
+## of freed memory per allocator arena, and --wasm-num-compilation-tasks=1 optimises PGlite's hot
+## WebAssembly functions one at a time instead of in several threads at once (same code, lower peak).
+## make runs that command itself with `exec` (no `pnpm demo`): a pnpm launcher would stay resident above
+## the demo, about 90 MB for nothing. `make dev` and the footprint bench read the same script.
 run: install build
 	@$(PREREQ) port
-	@pnpm demo
+	@exec env $$(node -p "require('./package.json').scripts.demo")
 
 ## Every tier: type check, contract drift, unit, integration and end-to-end tests. Chromium comes from Debian's
 ## packages when missing (as root with apt-get; otherwise one line says what to install, or set CHROMIUM=/path).

@@ -1,11 +1,13 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { machineLine, renderTable } from './lib/report';
 import type { Benchmark, BenchRow } from './lib/types';
 
 /**
  * `make bench`: runs every `bench/*.bench.ts` (or those named on the command line), prints one table and
- * writes it to bench/RESULTS.md. Benchmarks only target 127.0.0.1 and stop by themselves.
+ * writes it to bench/results/latest.md (generated, not committed). bench/RESULTS.md is written by hand
+ * from such runs, with the conditions they ran in, and a run never overwrites it. Benchmarks only target
+ * 127.0.0.1 and stop by themselves.
  */
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -21,7 +23,9 @@ async function main(): Promise<void> {
   }
   const report = `# Benchmark results\n\nMachine: ${machineLine()}\nRun: ${new Date().toISOString()}\n\n${renderTable(rows)}\n`;
   process.stdout.write(`\n${report}`);
-  if (only.length === 0) writeFileSync(join(__dirname, 'RESULTS.md'), report);
+  const out = join(__dirname, 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, only.length === 0 ? 'latest.md' : `latest-${only.join('-').replace(/[^a-z0-9-]/gi, '_')}.md`), report);
 }
 
 void main().then(() => process.exit(0), (err) => {

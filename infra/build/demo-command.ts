@@ -10,7 +10,7 @@ export interface DemoCommand {
 }
 
 /**
- * Reads `scripts.demo` of a checkout's package.json (`make run` runs `pnpm demo`), so `make dev` and the
+ * Reads `scripts.demo` of a checkout's package.json (`make run` runs it with `exec`), so `make dev` and the
  * footprint bench start the demo exactly as `make run` does. The script's form is `[VAR=value ...] node
  * [--flag ...] <entry>`; anything else is refused rather than guessed at.
  */
