@@ -43,7 +43,7 @@ function endpointRow(json: Record<string, unknown>): EndpointRow {
 const jobOf = (d: DueRow): DeliveryJob => ({ company: d.company, event_id: d.event_id, endpoint_id: d.endpoint_id, round: d.round, attempt: d.round_attempts + 1 });
 
 /**
- * One cycle of the pump in one round trip (the `pump_cycle` function, migration 20261126010000): the
+ * One cycle of the pump in one round trip (the `pump_cycle` function, src/migrations/functions/pump-cycle.function.ts): the
  * successes in hand recorded (the attempts' log rows, the deliveries `succeeded` if still sending in
  * that round, the failure streak of their endpoints cleared), then the batch form of `claimAttempt` over
  * `keys`: the due pending deliveries among them (rows another claimer holds are skipped, not waited
