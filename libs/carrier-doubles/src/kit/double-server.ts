@@ -44,7 +44,8 @@ export interface DoubleRoute {
   handle(req: DoubleRequest, violate: (problems: string[]) => DoubleAnswer | undefined): DoubleAnswer | Promise<DoubleAnswer>;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// Decimal steps (multipleOf 0.01, 0.001) are checked to a millionth, as binary fractions never divide exactly.
+const ajv = new Ajv({ allErrors: true, strict: false, multipleOfPrecision: 6 });
 addFormats(ajv);
 const compiled = new Map<object, ValidateFunction>();
 
@@ -86,6 +87,8 @@ export abstract class DoubleServer {
     return undefined;
   }
   protected abstract snapshot(): Record<string, unknown>;
+  /** The status the carrier answers a request that breaks its description with. */
+  protected readonly violationStatus: number = 400;
   /** The carrier's name in the double's own messages (`the UPS double is not started`); none: generic words. */
   protected readonly carrierName?: string;
 
@@ -174,7 +177,7 @@ export abstract class DoubleServer {
     return route.handle({ method: req.method ?? '', path: url.pathname, params, query: url.searchParams, headers, body }, (problems) => {
       if (!problems.length) return undefined;
       this.violations.push(...problems.map((p) => `${route.operation}: ${p}`));
-      return this.errorAnswer(400, 'DOUBLE', `Request does not match ${this.carrierName ? `${this.carrierName}'s` : 'the published'} description: ${problems.join('; ')}`);
+      return this.errorAnswer(this.violationStatus, 'DOUBLE', `Request does not match ${this.carrierName ? `${this.carrierName}'s` : 'the published'} description: ${problems.join('; ')}`);
     });
   }
 
