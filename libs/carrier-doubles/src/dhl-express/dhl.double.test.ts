@@ -63,6 +63,14 @@ describe('DHL Express double', () => {
     double.violations.length = 0;
   });
 
+  it('takes a province code of 2 characters or more, and a county by name', async () => {
+    const to = (postalAddress: Json) => shipment({ productCode: 'P', customerDetails: { shipperDetails: party('DE', 'Berlin'), receiverDetails: { ...party('IE', 'Dublin'), postalAddress: { ...party('IE', 'Dublin').postalAddress, ...postalAddress } } } });
+    expect((await api('POST', '/shipments', to({ countyName: 'Co. Dublin' }))).status).toBe(201);
+    expect((await api('POST', '/shipments', to({ provinceCode: 'D' }))).status).toBe(422);
+    expect(double.violations.join('\n')).toMatch(/provinceCode must NOT have fewer than 2 characters/);
+    double.violations.length = 0;
+  });
+
   it('refuses wrong credentials; injects faults', async () => {
     expect(await api('GET', '/address-validate?type=delivery&countryCode=GB', undefined, 'nope')).toMatchObject({ status: 401, body: { detail: 'Invalid Credentials', status: '401' } });
     double.inject({ operation: 'check', kind: 'error', status: 429, retryAfterS: 2 });
