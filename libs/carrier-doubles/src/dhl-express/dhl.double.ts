@@ -16,6 +16,7 @@ export class DhlExpressDouble extends DoubleServer {
   readonly state = new DhlDoubleState();
   /** MyDHL answers a request that breaks its description 422 (its "Validation error"). */
   protected override readonly violationStatus = 422;
+  protected override readonly requestSchemas = [dhlExpressSchemas.shipmentRequestSchema, dhlExpressSchemas.messageHeadersSchema, dhlExpressSchemas.trackingQuerySchema];
 
   constructor(accounts: DhlDoubleAccount[] = []) {
     super();

@@ -49,10 +49,15 @@ const ajv = new Ajv({ allErrors: true, strict: false, multipleOfPrecision: 6 });
 addFormats(ajv);
 const compiled = new Map<object, ValidateFunction>();
 
-/** Where a value breaks one of our schemas of a carrier's description, as readable lines. */
-export function schemaProblems(schema: object, value: unknown, where: string): string[] {
+function validatorOf(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
+  return validate;
+}
+
+/** Where a value breaks one of our schemas of a carrier's description, as readable lines. */
+export function schemaProblems(schema: object, value: unknown, where: string): string[] {
+  const validate = validatorOf(schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => `${where}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`);
 }
@@ -89,6 +94,11 @@ export abstract class DoubleServer {
   protected abstract snapshot(): Record<string, unknown>;
   /** The status the carrier answers a request that breaks its description with. */
   protected readonly violationStatus: number = 400;
+  /**
+   * The schemas its requests are checked against, compiled when the double starts: compiling the larger
+   * ones takes seconds on a loaded machine, which must not fall into the first request's time.
+   */
+  protected readonly requestSchemas: readonly object[] = [];
   /** The carrier's name in the double's own messages (`the UPS double is not started`); none: generic words. */
   protected readonly carrierName?: string;
 
@@ -120,6 +130,7 @@ export abstract class DoubleServer {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
+    for (const schema of this.requestSchemas) validatorOf(schema);
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((r) => this.server!.listen(port, host, r));
     return this.url;

@@ -16,6 +16,7 @@ type Handler = (s: RmDoubleState, account: RmDoubleAccount, req: DoubleRequest, 
  */
 export class RoyalMailDouble extends DoubleServer {
   readonly state = new RmDoubleState();
+  protected override readonly requestSchemas = [royalMailSchemas.createOrdersRequestSchema, royalMailSchemas.listOrdersQuerySchema, royalMailSchemas.summaryQuerySchema];
 
   constructor(accounts: RmDoubleAccount[] = []) {
     super();
