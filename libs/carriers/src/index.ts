@@ -16,3 +16,4 @@ export { pollInBatches, pollCallsPerHour, type DueNumber, type PollRound } from 
 export { PUSH_TOKEN_KEY_PURPOSE, newWebhookCredentials, secretMatches, basicCredentials, PushTokens, type WebhookCredentials, type IssuedToken } from './push-auth';
 export { realCarrierAdapters, type RealCarrierOptions } from './real-carriers';
 export { declarationOf, realCarrierDeclarations, type CarrierCredentialDeclaration } from './declarations';
+export * as addressKit from './kit/address';

@@ -65,8 +65,8 @@ describe('DHL Express booking', () => {
     noPhone.destinationContact = null;
     expect((await rejection(f.carrier().book(noPhone))).reason).toBe('DHL Express cannot take recipient.contact_number: DHL Express needs a phone number for both ends of a shipment');
     expect((await rejection(f.carrier().book(booking('DHL Express Worldwide')))).reason).toBe('DHL Express Worldwide is for international shipments (GB to GB)');
-    const long = booking('DHL Express Domestic', { destination: { ...booking('x').destination, address1: 'A'.repeat(46) } });
-    expect((await rejection(f.carrier().book(long))).reason).toBe('DHL Express cannot take recipient.address1: DHL Express accepts at most 45 characters, this has 46');
+    const long = booking('DHL Express Domestic', { destination: { ...booking('x').destination, address1: 'Long Street '.repeat(12) } });
+    expect((await rejection(f.carrier().book(long))).reason).toBe("DHL Express cannot take recipient.address1: the address is longer than DHL Express's 3 lines of 45 characters hold");
     expect(f.double.requests.length).toBe(before);
     const e = await rejection(f.carrier().book(booking('DHL Express Domestic', { destination: { ...booking('x').destination, postcode: 'ZZ9 9ZZ' } })));
     expect([e.reason, e.outcomeUnknown]).toEqual(['DHL Express 422: 410928: Postal code or city of the receiver is not valid for the destination country', false]);

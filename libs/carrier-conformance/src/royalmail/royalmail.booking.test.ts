@@ -34,7 +34,7 @@ describe('Royal Mail Click & Drop booking', () => {
     const [first, second] = shipBody().items;
     expect(first).toMatchObject({
       orderReference: expect.stringMatching(/^ORDER-\d+$/),
-      recipient: { address: { fullName: 'Jane Smith', addressLine1: '10 Downing Street', city: 'London', postcode: 'SW1A 2AA', countryCode: 'GB' }, phoneNumber: '+4407700900123', emailAddress: 'jane@example.com' },
+      recipient: { address: { fullName: 'Jane Smith', addressLine1: '10 Downing Street', city: 'London', postcode: 'SW1A 2AA', countryCode: 'GB' }, phoneNumber: '+447700900123', emailAddress: 'jane@example.com' },
       sender: { tradingName: 'Demo Co Ltd', phoneNumber: '+442079460000' },
       packages: [{ weightInGrams: 2500, packageFormatIdentifier: 'mediumParcel', dimensions: { heightInMms: 100, widthInMms: 200, depthInMms: 300 } }],
       postageDetails: { serviceCode: 'TPN24', sendNotificationsTo: 'recipient' },
@@ -50,10 +50,10 @@ describe('Royal Mail Click & Drop booking', () => {
     const b = await f.carrier().book(req);
     expect(b.documents?.labels[0].toString('latin1')).toContain('CN22 CUSTOMS DECLARATION');
     const order = shipBody().items[0];
-    expect(order).toMatchObject({ currencyCode: 'GBP', subtotal: 30, total: 30, postageDetails: { serviceCode: 'MP1', commercialInvoiceNumber: 'INV-1001' }, label: { includeCN: true } });
+    expect(order).toMatchObject({ isRecipientABusiness: false, currencyCode: 'GBP', subtotal: 30, total: 30, postageDetails: { serviceCode: 'MP1', commercialInvoiceNumber: 'INV-1001' }, label: { includeCN: true } });
     expect(order.packages[0].contents[0]).toEqual({
       name: 'Organic cotton T-shirt, size M, navy blue, crew neck', SKU: 'TS-M-NAVY', quantity: 2, unitValue: 12.5, unitWeightInGrams: 500,
-      customsDescription: 'Organic cotton T-shirt, size M, navy blue, crew ne', customsCode: '61091000', originCountryCode: 'PT', customsDeclarationCategory: 'saleOfGoods',
+      customsDescription: 'Organic cotton T-shirt, size M, navy blue, crew ne', customsCode: '61091000', originCountryCode: 'PT', customsDeclarationCategory: 'eCommerceSaleOfGoods',
     });
   });
 

@@ -35,7 +35,7 @@ describe('UPS booking', () => {
       PackageWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: '2.5' },
       Dimensions: { UnitOfMeasurement: { Code: 'CM' }, Length: '30', Width: '20', Height: '10' },
     });
-    expect(s.ShipTo.Phone).toEqual({ Number: '4407700900123' });
+    expect(s.ShipTo.Phone).toEqual({ Number: '447700900123' });
   });
 
   it('books in ZPL for an account that prints ZPL', async () => {

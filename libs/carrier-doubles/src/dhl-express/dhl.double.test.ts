@@ -9,9 +9,9 @@ let base: string;
 beforeAll(async () => { double = new DhlExpressDouble([account]); base = await double.start(); });
 afterAll(() => double.stop());
 
-const api = async (method: string, path: string, body?: unknown, secret = 'secret') => {
+const api = async (method: string, path: string, body?: unknown, secret = 'secret', headers: Record<string, string> = {}) => {
   const res = await fetch(base + path, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: {
-    'content-type': 'application/json', authorization: `Basic ${Buffer.from(`key:${secret}`).toString('base64')}`, 'message-reference': 'a'.repeat(36),
+    'content-type': 'application/json', authorization: `Basic ${Buffer.from(`key:${secret}`).toString('base64')}`, 'message-reference': 'a'.repeat(36), 'x-version': '3.1.0', ...headers,
   } });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Json };
@@ -43,13 +43,31 @@ describe('DHL Express double', () => {
       productCode: 'U', plannedShippingDateAndTime: '2020-01-01T10:00:00', colour: 'red',
       customerDetails: { shipperDetails: party('DE', 'Berlin'), receiverDetails: { ...party('US', 'C'.repeat(46)) } },
     }));
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(schemaProblems(dhlExpressSchemas.errorAnswerSchema, bad.body, 'answer')).toEqual([]);
     const text = double.violations.join('\n');
     expect(text).toMatch(/plannedShippingDateAndTime must match pattern/);
     expect(text).toMatch(/must NOT have additional properties \(colour\)/);
     expect(text).toMatch(/cityName must NOT have more than 45 characters/);
     expect(text).toMatch(/product U is for non-dutiable shipments within the EU/);
+    double.violations.length = 0;
+  });
+
+  it('answers 422 to any call without the x-version header the description requires, or with another version', async () => {
+    expect((await api('GET', '/address-validate?type=delivery&countryCode=GB', undefined, 'secret', { 'x-version': '' })).status).toBe(422);
+    expect((await api('POST', '/shipments', shipment(), 'secret', { 'x-version': '2.12.0' })).status).toBe(422);
+    expect(double.violations).toEqual([
+      "check: headers/x-version must be equal to one of the allowed values",
+      "ship: headers/x-version must be equal to one of the allowed values",
+    ]);
+    double.violations.length = 0;
+  });
+
+  it('takes a province code of 2 characters or more, and a county by name', async () => {
+    const to = (postalAddress: Json) => shipment({ productCode: 'P', customerDetails: { shipperDetails: party('DE', 'Berlin'), receiverDetails: { ...party('IE', 'Dublin'), postalAddress: { ...party('IE', 'Dublin').postalAddress, ...postalAddress } } } });
+    expect((await api('POST', '/shipments', to({ countyName: 'Co. Dublin' }))).status).toBe(201);
+    expect((await api('POST', '/shipments', to({ provinceCode: 'D' }))).status).toBe(422);
+    expect(double.violations.join('\n')).toMatch(/provinceCode must NOT have fewer than 2 characters/);
     double.violations.length = 0;
   });
 

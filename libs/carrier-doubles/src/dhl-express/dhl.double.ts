@@ -14,6 +14,9 @@ type Handler = (s: DhlDoubleState, account: DhlDoubleAccount, req: DoubleRequest
  */
 export class DhlExpressDouble extends DoubleServer {
   readonly state = new DhlDoubleState();
+  /** MyDHL answers a request that breaks its description 422 (its "Validation error"). */
+  protected override readonly violationStatus = 422;
+  protected override readonly requestSchemas = [dhlExpressSchemas.shipmentRequestSchema, dhlExpressSchemas.messageHeadersSchema, dhlExpressSchemas.trackingQuerySchema];
 
   constructor(accounts: DhlDoubleAccount[] = []) {
     super();
@@ -32,7 +35,7 @@ export class DhlExpressDouble extends DoubleServer {
   }
 
   protected errorAnswer(status: number, code: string, message: string): DoubleAnswer {
-    return dhlProblem(status, message, code === 'DOUBLE' ? 'Bad Request' : message);
+    return dhlProblem(status, message, code === 'DOUBLE' ? 'Validation error' : message);
   }
 
   protected snapshot() {

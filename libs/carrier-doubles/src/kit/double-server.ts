@@ -44,14 +44,20 @@ export interface DoubleRoute {
   handle(req: DoubleRequest, violate: (problems: string[]) => DoubleAnswer | undefined): DoubleAnswer | Promise<DoubleAnswer>;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// Decimal steps (multipleOf 0.01, 0.001) are checked to a millionth, as binary fractions never divide exactly.
+const ajv = new Ajv({ allErrors: true, strict: false, multipleOfPrecision: 6 });
 addFormats(ajv);
 const compiled = new Map<object, ValidateFunction>();
 
-/** Where a value breaks one of our schemas of a carrier's description, as readable lines. */
-export function schemaProblems(schema: object, value: unknown, where: string): string[] {
+function validatorOf(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
+  return validate;
+}
+
+/** Where a value breaks one of our schemas of a carrier's description, as readable lines. */
+export function schemaProblems(schema: object, value: unknown, where: string): string[] {
+  const validate = validatorOf(schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => `${where}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`);
 }
@@ -86,6 +92,13 @@ export abstract class DoubleServer {
     return undefined;
   }
   protected abstract snapshot(): Record<string, unknown>;
+  /** The status the carrier answers a request that breaks its description with. */
+  protected readonly violationStatus: number = 400;
+  /**
+   * The schemas its requests are checked against, compiled when the double starts: compiling the larger
+   * ones takes seconds on a loaded machine, which must not fall into the first request's time.
+   */
+  protected readonly requestSchemas: readonly object[] = [];
   /** The carrier's name in the double's own messages (`the UPS double is not started`); none: generic words. */
   protected readonly carrierName?: string;
 
@@ -117,6 +130,7 @@ export abstract class DoubleServer {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
+    for (const schema of this.requestSchemas) validatorOf(schema);
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((r) => this.server!.listen(port, host, r));
     return this.url;
@@ -174,7 +188,7 @@ export abstract class DoubleServer {
     return route.handle({ method: req.method ?? '', path: url.pathname, params, query: url.searchParams, headers, body }, (problems) => {
       if (!problems.length) return undefined;
       this.violations.push(...problems.map((p) => `${route.operation}: ${p}`));
-      return this.errorAnswer(400, 'DOUBLE', `Request does not match ${this.carrierName ? `${this.carrierName}'s` : 'the published'} description: ${problems.join('; ')}`);
+      return this.errorAnswer(this.violationStatus, 'DOUBLE', `Request does not match ${this.carrierName ? `${this.carrierName}'s` : 'the published'} description: ${problems.join('; ')}`);
     });
   }
 

@@ -28,3 +28,15 @@ export function orderRuleProblems(order: Json, i: number): string[] {
   if (Math.abs(Number(order?.total ?? 0) - total) > 0.005) problems.push(`${at}.total must be the sum of subtotal, tax, shipping and other costs`);
   return problems;
 }
+
+/**
+ * `{orderIdentifiers}`: order identifiers (integers) or quoted, percent-encoded order references,
+ * separated by semicolons, 100 at most.
+ */
+export function identifierProblems(path: string): string[] {
+  const ids = path.split(';');
+  return [
+    ...(ids.length > 100 ? [`path orderIdentifiers holds ${ids.length} identifiers, at most 100`] : []),
+    ...ids.filter((id) => !/^\d+$/.test(id) && !/^"[^"]+"$/.test(id)).map((id) => `path orderIdentifiers: ${id} is neither an order identifier nor a quoted order reference`),
+  ];
+}

@@ -57,6 +57,16 @@ describe('Royal Mail double', () => {
     double.violations.length = 0;
   });
 
+  it("takes only the customs categories of Click & Drop's current description", async () => {
+    const item = (category: string) => order({ currencyCode: 'GBP', recipient: { address: { fullName: 'Max', addressLine1: 'x', city: 'Berlin', countryCode: 'DE' } },
+      packages: [{ weightInGrams: 500, packageFormatIdentifier: 'smallParcel', contents: [{ quantity: 1, unitValue: 5, unitWeightInGrams: 100, originCountryCode: 'GB', customsDescription: 'Book', customsDeclarationCategory: category }] }] });
+    expect((await api('POST', '/api/v1/orders', { items: [item('eCommerceSaleOfGoods'), item('commercialSaleOfGoods')] })).status).toBe(200);
+    expect(double.violations).toEqual([]);
+    expect((await api('POST', '/api/v1/orders', { items: [item('saleOfGoods')] })).status).toBe(400);
+    expect(double.violations.join('\n')).toMatch(/customsDeclarationCategory must be equal to one of the allowed values/);
+    double.violations.length = 0;
+  });
+
   it('refuses wrong keys and tracking credentials with their documented shapes', async () => {
     expect(await api('GET', '/api/v1/orders?pageSize=1', undefined, { authorization: 'Bearer nope' })).toMatchObject({ status: 401, body: { code: 'Unauthorized' } });
     const t = await api('GET', '/mailpieces/v2/summary?mailPieceId=TT1', undefined, { 'x-ibm-client-id': 'tid', 'x-ibm-client-secret': 'wrong', 'x-accept-rmg-terms': 'yes' });

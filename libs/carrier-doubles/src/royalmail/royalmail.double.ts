@@ -1,6 +1,7 @@
 import { royalMailSchemas } from '@waybill/carriers';
 import { DoubleServer, schemaProblems, type DoubleAnswer, type DoubleRequest, type DoubleRoute } from '../kit/double-server';
 import { createOrders, deleteOrders, getOrders, listOrders, manifest, manifestDetails } from './royalmail.double.orders';
+import { identifierProblems } from './royalmail.double.rules';
 import { signature, summary } from './royalmail.double.tracking';
 import { RmDoubleState, type RmDoubleAccount, type RmDoubleEvent } from './royalmail.double.state';
 
@@ -15,6 +16,7 @@ type Handler = (s: RmDoubleState, account: RmDoubleAccount, req: DoubleRequest, 
  */
 export class RoyalMailDouble extends DoubleServer {
   readonly state = new RmDoubleState();
+  protected override readonly requestSchemas = [royalMailSchemas.createOrdersRequestSchema, royalMailSchemas.listOrdersQuerySchema, royalMailSchemas.summaryQuerySchema];
 
   constructor(accounts: RmDoubleAccount[] = []) {
     super();
@@ -67,8 +69,8 @@ export class RoyalMailDouble extends DoubleServer {
     return [
       cd('POST', /^\/api\/v1\/orders$/, 'ship', (s, a, r, v) => v(schemaProblems(royalMailSchemas.createOrdersRequestSchema, r.body, 'body')) ?? createOrders(s, a, r, v)),
       cd('GET', /^\/api\/v1\/orders$/, 'check', (s, a, r, v) => v(schemaProblems(royalMailSchemas.listOrdersQuerySchema, Object.fromEntries(r.query), 'query')) ?? listOrders(s, a)),
-      cd('GET', /^\/api\/v1\/orders\/([^/]+)$/, 'track', (s, a, r) => getOrders(s, a, r.params[0])),
-      cd('DELETE', /^\/api\/v1\/orders\/([^/]+)$/, 'void', (s, a, r) => deleteOrders(s, a, r.params[0])),
+      cd('GET', /^\/api\/v1\/orders\/([^/]+)$/, 'track', (s, a, r, v) => v(identifierProblems(r.params[0])) ?? getOrders(s, a, r.params[0])),
+      cd('DELETE', /^\/api\/v1\/orders\/([^/]+)$/, 'void', (s, a, r, v) => v(identifierProblems(r.params[0])) ?? deleteOrders(s, a, r.params[0])),
       cd('POST', /^\/api\/v1\/manifests$/, 'manifest', (s, a) => manifest(s, a)),
       cd('GET', /^\/api\/v1\/manifests\/(\d+)$/, 'manifest', (s, a, r) => manifestDetails(s, a, Number(r.params[0]))),
       { method: 'GET', pattern: /^\/mailpieces\/v2\/summary$/, operation: 'track', handle: (r, v) => summary(this.state, r, v) },

@@ -2,6 +2,8 @@
  * The rules of UPS's description that it states in words, checked on what Waybill sends (the double
  * checks our JSON Schemas of the description with the kit's `schemaProblems`).
  */
+import { addressKit } from '@waybill/carriers';
+
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const imperial = (country: string | undefined) => country === 'US' || country === 'PR';
@@ -38,6 +40,7 @@ export function shipRuleProblems(body: Json, accountNumber: string): string[] {
       if (longest > (unit === 'IN' ? 108 : 270)) problems.push(`Package[${i}].Dimensions over 108 IN / 270 CM`);
     }
   });
+  for (const role of ['Shipper', 'ShipFrom', 'ShipTo'] as const) if (s[role]?.Address) problems.push(...addressRuleProblems(s[role].Address, role));
   const forms = s.ShipmentServiceOptions?.InternationalForms;
   if (forms?.FormType?.includes('01')) {
     for (const member of ['InvoiceNumber', 'InvoiceDate', 'ReasonForExport', 'CurrencyCode']) {
@@ -48,5 +51,28 @@ export function shipRuleProblems(body: Json, accountNumber: string): string[] {
       if (!p.PartNumber) problems.push(`InternationalForms.Product[${i}].PartNumber is required for Invoice forms`);
     });
   }
+  return problems;
+}
+
+/**
+ * What the description says of an address's region and postcode: a state or province code required for
+ * the US, Canada and Vietnam (a valid US state or Canadian province code; `VN-44` for Vietnam), the county
+ * for Ireland; US and Puerto Rico postcodes of 5 or 9 digits, Canadian ones of the form A#A#A#.
+ */
+export function addressRuleProblems(a: Json, role: string): string[] {
+  const problems: string[] = [];
+  const country: string = a.CountryCode;
+  const state: string | undefined = a.StateProvinceCode;
+  const at = `${role}.Address`;
+  // ShipTo and ShipFrom need it for the US, Canada, Vietnam and Ireland; the Shipper for Vietnam and Ireland.
+  const needs = role === 'Shipper' ? ['VN', 'IE'] : ['US', 'CA', 'VN', 'IE'];
+  if (needs.includes(country) && !state) problems.push(`${at}.StateProvinceCode is required for ${country}`);
+  if (state && (country === 'US' || country === 'CA') && !addressKit.isRegionCode(country, state)) problems.push(`${at}.StateProvinceCode ${state} is not a valid ${country === 'US' ? 'US state' : 'Canadian province'} code`);
+  if (state && country === 'VN' && !(/^VN-/.test(state) && addressKit.isRegionCode('VN', state))) problems.push(`${at}.StateProvinceCode ${state} is not a Vietnamese province code (VN-44)`);
+  if (state && country === 'IE' && !addressKit.isRegionCode('IE', state)) problems.push(`${at}.StateProvinceCode ${state} does not contain an Irish county`);
+  const postcode: string | undefined = a.PostalCode;
+  if (role === 'Shipper') return problems;
+  if ((country === 'US' || country === 'PR') && !/^(\d{5}|\d{9})$/.test(postcode ?? '')) problems.push(`${at}.PostalCode must be 5 or 9 digits for ${country}`);
+  if (country === 'CA' && !/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(postcode ?? '')) problems.push(`${at}.PostalCode must be 6 characters of the form A#A#A# for CA`);
   return problems;
 }

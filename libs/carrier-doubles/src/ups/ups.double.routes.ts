@@ -45,6 +45,7 @@ export function ship(x: Exchange, accountNumber: string): DoubleAnswer {
   const bad = x.violate([
     ...headerProblems(x, false),
     ...(x.path.split('/')[3] === 'v2409' ? [] : [`version ${x.path.split('/')[3]} is not v2409`]),
+    ...schemaProblems(upsSchemas.shipQuerySchema, Object.fromEntries(x.query), 'query'),
     ...schemaProblems(upsSchemas.shipRequestSchema, body, 'body'),
     ...shipRuleProblems(body ?? {}, accountNumber),
   ]);

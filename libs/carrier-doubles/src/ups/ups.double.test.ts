@@ -77,6 +77,28 @@ describe('UPS double', () => {
     double.violations.length = 0;
   });
 
+  it('checks addresses as the description states: state codes, the Irish county, postcode forms, Latin-1, no ShipFrom e-mail', async () => {
+    const t = await token();
+    const us = { AddressLine: ['1 Main St'], City: 'Mountain View', PostalCode: '94043-1234', CountryCode: 'US', StateProvinceCode: 'Calif' };
+    const bad = minimalShip({
+      ShipTo: { Name: 'Zofia Żółkiewska', AttentionName: 'Z', Phone: { Number: '+1 650' }, Address: us },
+      ShipFrom: { Name: 'Demo', EMailAddress: 'a@b.c', Address: { AddressLine: ['1 Way'], City: 'Dublin', CountryCode: 'IE', StateProvinceCode: 'Co. D' } },
+    });
+    expect((await api('POST', '/api/shipments/v2409/ship', t.body.access_token, bad)).status).toBe(400);
+    const text = double.violations.join('\n');
+    expect(text).toMatch(/ShipTo\/Name must match pattern/);
+    expect(text).toMatch(/ShipTo\/Phone\/Number must match pattern/);
+    expect(text).toMatch(/ShipTo.Address.StateProvinceCode Calif is not a valid US state code/);
+    expect(text).toMatch(/ShipTo.Address.PostalCode must be 5 or 9 digits for US/);
+    expect(text).toMatch(/ShipFrom.Address.StateProvinceCode Co. D does not contain an Irish county/);
+    expect(text).toMatch(/ShipFrom must NOT have additional properties \(EMailAddress\)/);
+    double.violations.length = 0;
+    const noState = minimalShip({ ShipTo: { Name: 'Jane', Address: { AddressLine: ['290 Bremner'], City: 'Toronto', PostalCode: 'M5V 3L9', CountryCode: 'CA' } } });
+    await api('POST', '/api/shipments/v2409/ship', t.body.access_token, noState);
+    expect(double.violations.join('\n')).toMatch(/ShipTo.Address.StateProvinceCode is required for CA[\s\S]*PostalCode must be 6 characters of the form A#A#A# for CA/);
+    double.violations.length = 0;
+  });
+
   it('refuses wrong client credentials and unknown tokens with their documented codes', async () => {
     expect(await token('wrong')).toEqual({ status: 401, body: { response: { errors: [{ code: '250002', message: 'Invalid Authentication Information.' }] } } });
     expect((await api('GET', '/api/track/v1/details/1ZX1Y2Z31100000001', 'nope')).body.response.errors[0].code).toBe('UJ0001');

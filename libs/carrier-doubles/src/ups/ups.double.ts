@@ -1,3 +1,4 @@
+import { upsSchemas } from '@waybill/carriers';
 import { DoubleServer, type DoubleAnswer, type DoubleRequest, type DoubleRoute } from '../kit/double-server';
 import { error } from './ups.double.answers';
 import { ship, subscribe, token, track, voidShipment, type Exchange } from './ups.double.routes';
@@ -20,6 +21,7 @@ export interface UpsDoubleOptions {
 export class UpsDouble extends DoubleServer {
   readonly state = new DoubleState();
   protected override readonly carrierName = 'UPS';
+  protected override readonly requestSchemas = [upsSchemas.shipRequestSchema, upsSchemas.shipQuerySchema, upsSchemas.tokenFormSchema, upsSchemas.transactionHeadersSchema, upsSchemas.trackQuerySchema, upsSchemas.subscriptionRequestSchema];
   private readonly tokenLifetimeS: number;
 
   constructor(opts: UpsDoubleOptions = {}) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CarrierAccountContext } from '../accounts';
 import { CarrierRejection } from '../carrier';
 import type { CarrierHttpClient, CarrierRequest, CarrierResponse } from '../outbound';
-import { DHL_NAME, dhlError } from './dhl.profile';
+import { DHL_INTERFACE_VERSION, DHL_NAME, dhlError } from './dhl.profile';
 import { DHL_TRACKING_BATCH } from './dhl.schemas';
 import type { DhlEpodAnswer, DhlTrackedShipment, DhlTrackingAnswer } from './dhl.types';
 
@@ -15,7 +15,7 @@ export function dhlRefusal(answer: CarrierResponse): string {
   return `${DHL_NAME} ${answer.status}: HTTP ${answer.status}`;
 }
 
-/** Calls to MyDHL with HTTP Basic (API key and secret) and a Message-Reference per call. */
+/** Calls to MyDHL with HTTP Basic (API key and secret), a Message-Reference per call and the interface version it requires. */
 export class MyDhl {
   constructor(private readonly client: CarrierHttpClient, readonly account: CarrierAccountContext) {}
 
@@ -23,7 +23,10 @@ export class MyDhl {
     const { api_key: key, api_secret: secret } = this.account.credentials;
     return this.client.send({
       ...req, account: this.account.id,
-      headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'message-reference': randomUUID(), 'message-reference-date': new Date().toUTCString() },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'message-reference': randomUUID(),
+        'message-reference-date': new Date().toUTCString(), 'x-version': DHL_INTERFACE_VERSION,
+      },
     });
   }
 

@@ -9,6 +9,13 @@ export const DHL_NAME = 'DHL Express';
 /** MyDHL API's hosts: its test environment and production. */
 export const DHL_HOSTS: CarrierHosts = { test: 'https://express.api.dhl.com/mydhlapi/test', production: 'https://express.api.dhl.com/mydhlapi' };
 
+/**
+ * The MyDHL API description Waybill is written against (3.1.1, released 2025-11-02), and the interface
+ * version its required `x-version` header carries on every call ("do not change this field value").
+ */
+export const DHL_API_VERSION = '3.1.1';
+export const DHL_INTERFACE_VERSION = '3.1.0';
+
 /** What the carrier offers besides its services. */
 export const DHL_CAPABILITIES: CarrierCapabilities = { zplNative: true, perPackageTracking: true, options: ['pickup'] };
 

@@ -1,4 +1,5 @@
 import { bool, int, list, num, obj, oneOf, pattern, str, text, type Schema } from '../kit/schema-kit';
+import { DHL_INTERFACE_VERSION } from './dhl.profile';
 
 /**
  * JSON Schemas of the MyDHL API members Waybill uses, written from DHL's published description (names,
@@ -10,23 +11,28 @@ export const DHL_EXPORT_REASONS = ['permanent', 'temporary', 'return', 'used_exh
 export const DHL_TRACKING_BATCH = 10;
 
 const address = obj({
-  postalCode: str(0, 12), cityName: str(1, 45), countryCode: pattern('^[A-Z]{2}$'), provinceCode: str(1, 35),
-  addressLine1: str(1, 45), addressLine2: str(1, 45), addressLine3: str(1, 45), countyName: str(1, 45),
+  postalCode: str(0, 12), cityName: str(1, 45), countryCode: pattern('^[A-Z]{2}$'), provinceCode: str(2, 35),
+  addressLine1: str(1, 45), addressLine2: str(1, 45), addressLine3: str(1, 45), countyName: str(1, 45), provinceName: str(1, 35),
 }, ['postalCode', 'cityName', 'countryCode', 'addressLine1']);
-const contact = obj({ email: str(0, 70), phone: str(1, 70), companyName: str(1, 100), fullName: str(1, 255) }, ['phone', 'companyName', 'fullName']);
+const contact = obj({ email: str(1, 70), phone: str(1, 70), companyName: str(1, 100), fullName: str(1, 255) }, ['phone', 'companyName', 'fullName']);
+const REGISTRATION_TYPES = ['VAT', 'EIN', 'GST', 'SSN', 'EOR', 'DUN', 'FED', 'STA', 'CNP', 'IE', 'INN', 'KPP', 'OGR', 'OKP', 'MRN', 'SDT', 'FTZ', 'DAN', 'TAN', 'DTF', 'RGP', 'DLI', 'NID', 'PAS', 'MID', 'IMS', 'EIC', 'FTN', 'CIC', 'PEP'];
+const REFERENCE_TYPES = ['AAO', 'CU', 'FF', 'FN', 'IBC', 'LLR', 'OBC', 'PRN', 'ACP', 'ACS', 'ACR', 'CDN', 'STD', 'CO'];
+const UNITS = ['BOX', '2GM', 'M3', 'DPR', 'DOZ', 'PCS', 'GM', 'GRS', 'KG', 'M', '3GM', 'X', 'PRS', 'CM2', '2M2', '3M2', 'M2', '4M2', 'CM', 'CONE', 'CT', 'EA', 'LBS', 'RILL', 'ROLL', 'SET', 'TU', 'KM', 'IN', 'FT', 'YD', 'MI', 'LTR', 'MMQ', 'CM3', 'DMQ', 'MLT', 'CLT', 'DLT', 'INQ', 'FT3', 'YD3', 'GLI', 'GLL', 'PT', 'PTI', 'QTI', 'PTL', 'QTL', 'PTD', 'OZI', 'J57', 'NM3', 'SM3', 'TNE', 'LB', 'ONZ', 'CEL'];
+/** Decimals in thousandths, as the description's multipleOf 0.001 says. */
+const thousandths = (minimum: number, maximum: number) => num(minimum, maximum, { multipleOf: 0.001 });
 const party = obj({
   postalAddress: address, contactInformation: contact,
-  registrationNumbers: list(obj({ typeCode: oneOf('VAT', 'EOR', 'DUN', 'FED', 'STA', 'SDT', 'FTZ', 'DAN', 'TAN', 'DTF', 'CNP', 'RGP', 'DUT'), number: str(1, 35), issuerCountryCode: pattern('^[A-Z]{2}$') }, ['typeCode', 'number', 'issuerCountryCode']), 10),
+  registrationNumbers: list(obj({ typeCode: oneOf(...REGISTRATION_TYPES), number: str(1, 35), issuerCountryCode: pattern('^[A-Z]{2}$') }, ['typeCode', 'number', 'issuerCountryCode']), 50),
 }, ['postalAddress', 'contactInformation']);
-const reference = (max: number) => obj({ value: str(1, max), typeCode: str(1, 3) }, ['value']);
+const reference = (max: number) => obj({ value: str(1, max), typeCode: oneOf(...REFERENCE_TYPES) }, ['value']);
 
 const lineItem = obj({
-  number: int(1, 999), description: str(1, 512), price: num(0, 99999999999),
-  quantity: obj({ value: int(1, 1000000000), unitOfMeasurement: oneOf('BOX', '2GM', '2M', '2M3', '3M3', 'M3', 'DPR', 'DOZ', '2NO', 'PCS', 'GM', 'GRS', 'KG', 'L', 'M', '3GM', '3L', 'X', 'NO', '2KG', 'PRS', '2L', '3KG', 'CM2', '2M2', '3M2', 'M2', '4M2', '3M') }, ['value', 'unitOfMeasurement']),
-  commodityCodes: list(obj({ typeCode: oneOf('outbound', 'inbound'), value: str(4, 18, { pattern: '^[0-9]+$' }) }, ['typeCode', 'value']), 2),
+  number: int(1, 999), description: str(1, 512), price: thousandths(0, 999999999999999),
+  quantity: obj({ value: int(1, 1000000000), unitOfMeasurement: oneOf(...UNITS) }, ['value', 'unitOfMeasurement']),
+  commodityCodes: list(obj({ typeCode: oneOf('outbound', 'inbound'), value: str(2, 18) }, ['typeCode', 'value']), 2),
   exportReasonType: oneOf(...DHL_EXPORT_REASONS),
   manufacturerCountry: pattern('^[A-Z]{2}$'),
-  weight: obj({ netValue: num(0, 999999999), grossValue: num(0, 999999999) }, ['netValue', 'grossValue']),
+  weight: obj({ netValue: thousandths(0, 999999999999), grossValue: thousandths(0, 999999999999) }, ['netValue', 'grossValue']),
 }, ['number', 'description', 'price', 'quantity', 'manufacturerCountry', 'weight']);
 
 export const shipmentRequestSchema: Schema = obj({
@@ -36,34 +42,44 @@ export const shipmentRequestSchema: Schema = obj({
   accounts: list(obj({ typeCode: oneOf('shipper', 'payer', 'duties-taxes'), number: str(1, 12) }, ['typeCode', 'number']), 3),
   outputImageProperties: obj({
     encodingFormat: oneOf('pdf', 'zpl', 'lp2', 'epl'),
-    imageOptions: list(obj({ typeCode: oneOf('label', 'waybillDoc', 'invoice', 'receipt', 'qr-code'), templateName: str(1, 30), isRequested: bool, invoiceType: oneOf('commercial', 'proforma') }, ['typeCode']), 20),
+    imageOptions: list(obj({ typeCode: oneOf('label', 'waybillDoc', 'invoice', 'qr-code', 'shipmentReceipt'), templateName: str(1, 30), isRequested: bool, invoiceType: oneOf('commercial', 'proforma') }, ['typeCode']), 20),
     splitDocumentsByPages: bool, splitTransportAndWaybillDocLabels: bool, allDocumentsInOneImage: bool,
   }),
-  customerReferences: list(reference(35), 10),
+  customerReferences: list(reference(35), 999),
   customerDetails: obj({ shipperDetails: party, receiverDetails: party }, ['shipperDetails', 'receiverDetails']),
   content: obj({
     packages: list(obj({
-      weight: num(0.001, 999999999999), customerReferences: list(reference(35), 10),
-      dimensions: obj({ length: num(1, 9999999), width: num(1, 9999999), height: num(1, 9999999) }, ['length', 'width', 'height']),
+      weight: thousandths(0.001, 999999999999), customerReferences: list(reference(35), 99),
+      dimensions: obj({ length: thousandths(0.001, 9999999), width: thousandths(0.001, 9999999), height: thousandths(0.001, 9999999) }, ['length', 'width', 'height']),
     }, ['weight']), 999),
-    isCustomsDeclarable: bool, declaredValue: num(0, 999999999999), declaredValueCurrency: pattern('^[A-Z]{3}$'),
+    isCustomsDeclarable: bool, declaredValue: thousandths(0, 999999999999999), declaredValueCurrency: pattern('^[A-Z]{3}$'),
     exportDeclaration: obj({
       lineItems: list(lineItem, 999), invoice: obj({ number: str(1, 35), date: pattern('^\\d{4}-\\d{2}-\\d{2}$') }, ['number', 'date']),
       exportReason: str(1, 30), exportReasonType: oneOf(...DHL_EXPORT_REASONS),
     }, ['lineItems', 'invoice']),
-    description: str(1, 70), incoterm: oneOf(...DHL_INCOTERMS), unitOfMeasurement: oneOf('metric', 'imperial'),
+    description: str(1, 70, { pattern: '^[^\\s]' }), incoterm: oneOf(...DHL_INCOTERMS), unitOfMeasurement: oneOf('metric', 'imperial'),
   }, ['packages', 'isCustomsDeclarable', 'description', 'incoterm', 'unitOfMeasurement']),
 }, ['plannedShippingDateAndTime', 'pickup', 'productCode', 'accounts', 'customerDetails', 'content']);
 
-/** Headers of every MyDHL call Waybill makes (Message-Reference 28 to 36 characters). */
-export const messageHeadersSchema: Schema = obj({ 'message-reference': str(28, 36), 'message-reference-date': text }, ['message-reference'], true);
+/**
+ * Headers of every MyDHL call: `x-version`, required on every operation with the interface version the
+ * description gives ("do not change this field value"), an optional Message-Reference of 1 to 36
+ * characters and its date, and the optional 3PV platform headers.
+ */
+export const messageHeadersSchema: Schema = obj({
+  'x-version': oneOf(DHL_INTERFACE_VERSION), 'message-reference': str(1, 36), 'message-reference-date': text,
+  'plugin-name': str(0, 20), 'plugin-version': str(0, 15), 'shipping-system-platform-name': str(0, 20), 'shipping-system-platform-version': str(0, 15),
+  'webstore-platform-name': str(0, 20), 'webstore-platform-version': str(0, 15),
+}, ['x-version'], true);
 export const trackingQuerySchema: Schema = obj({
-  shipmentTrackingNumber: list(pattern('^[0-9A-Z]{10,39}$'), DHL_TRACKING_BATCH),
-  trackingView: oneOf('all-checkpoints', 'last-checkpoint', 'shipment-details-only', 'advanced-shipment', 'bbx-children'),
+  shipmentTrackingNumber: list(pattern('^[0-9A-Z]{10,39}$'), 200),
+  trackingView: oneOf('all-checkpoints', 'all-checkpoints-with-remarks', 'last-checkpoint', 'shipment-details-only', 'advance-shipment', 'bbx-children'),
   levelOfDetail: oneOf('shipment', 'piece', 'all'),
 }, ['shipmentTrackingNumber']);
 export const epodQuerySchema: Schema = obj({ shipperAccountNumber: str(1, 12), content: oneOf('epod-detail', 'epod-summary', 'epod-detail-esig', 'epod-summary-esig', 'epod-table', 'epod-table-detail', 'epod-table-esig') }, ['shipperAccountNumber']);
-export const addressValidateQuerySchema: Schema = obj({ type: oneOf('pickup', 'delivery'), countryCode: pattern('^[A-Z]{2}$'), postalCode: str(0, 12), cityName: str(1, 45) }, ['type', 'countryCode']);
+export const addressValidateQuerySchema: Schema = obj({
+  type: oneOf('pickup', 'delivery'), countryCode: pattern('^[A-Z]{2}$'), postalCode: str(0, 12), cityName: str(0, 45), countyName: str(0, 45), strictValidation: oneOf('true', 'false'),
+}, ['type', 'countryCode']);
 export const pickupCancelQuerySchema: Schema = obj({ requestorName: str(1, 45), reason: str(1, 80) }, ['requestorName', 'reason']);
 
 export const shipmentAnswerSchema: Schema = obj({

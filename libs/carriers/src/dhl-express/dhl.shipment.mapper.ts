@@ -2,6 +2,7 @@ import type { BookingLabelFormat } from '../accounts';
 import { CarrierRejection, type Address, type BookingRequest, type Contact, type CustomsDeclaration, type ParcelSpec } from '../carrier';
 import { crossesCustomsBorder } from '../customs';
 import { fieldRules } from '../kit/fields';
+import { fitAddress, type AddressProfile } from '../kit/address';
 import { DHL_NAME, dhlProductCode, type DHL_SERVICES } from './dhl.profile';
 import { DHL_INCOTERMS } from './dhl.schemas';
 import { plannedShippingTime } from './dhl.planned-time';
@@ -10,26 +11,36 @@ import type { DhlLineItem, DhlPackage, DhlParty, DhlShipmentRequest } from './dh
 const f = fieldRules(DHL_NAME);
 const REASONS: Record<string, string> = { merchandise: 'permanent', sample: 'sample', gift: 'gift', returns: 'return', personal: 'personal_belongings_or_personal_use', documents: 'permanent', other: 'permanent' };
 
+/**
+ * What MyDHL's description takes of an address: three lines of 45, a city of 45, a postcode of 12, a
+ * province or state code (2 to 35: names the data set knows go as their code, `California` as `CA`) or
+ * else a county name of 45 (`Greater London`, `Co. Dublin`); any characters.
+ */
+export const DHL_ADDRESS: AddressProfile = {
+  lines: { count: 3, width: 45 }, city: 45, postcode: { max: 12 },
+  region: { required: {}, code: { min: 2, max: 35 }, namesToCodes: true, nameField: 45 },
+};
+
 function party(a: Address, contact: Contact | null | undefined, field: string, phoneField: string): DhlParty {
   const name = f.required(a.name || a.company_name, 255, `${field}.name`);
-  const line2 = f.fit(a.address2, 45, `${field}.address2`);
-  const line3 = f.fit(a.address3, 45, `${field}.address3`);
-  const province = f.fit(a.state, 35, `${field}.state`);
+  const fitted = fitAddress(a, field, DHL_ADDRESS, f);
+  const [line1, line2, line3] = fitted.lines;
   const email = f.fit(contact?.email, 70, `${field}.email`);
-  const phone = f.phone(contact?.phone, 70, phoneField) ?? f.refuse(phoneField, 'DHL Express needs a phone number for both ends of a shipment');
+  const phone = f.phone(contact?.phone, fitted.country, 'e164', 70, phoneField)?.number ?? f.refuse(phoneField, 'DHL Express needs a phone number for both ends of a shipment');
   const taxId = contact?.taxId?.trim();
   return {
     postalAddress: {
-      postalCode: f.fit(a.postcode, 12, `${field}.postcode`) ?? '',
-      cityName: f.required(a.city, 45, `${field}.city`),
-      countryCode: f.required(a.country?.toUpperCase(), 2, `${field}.country`),
-      ...(province ? { provinceCode: province } : {}),
-      addressLine1: f.required(a.address1, 45, `${field}.address1`),
+      postalCode: fitted.postcode ?? '',
+      cityName: fitted.city,
+      countryCode: fitted.country,
+      ...(fitted.regionCode ? { provinceCode: fitted.regionCode } : {}),
+      addressLine1: line1,
       ...(line2 ? { addressLine2: line2 } : {}),
       ...(line3 ? { addressLine3: line3 } : {}),
+      ...(fitted.regionName ? { countyName: fitted.regionName } : {}),
     },
     contactInformation: { ...(email ? { email } : {}), phone, companyName: f.required(a.company_name || a.name, 100, `${field}.company_name`), fullName: name },
-    ...(taxId ? { registrationNumbers: [{ typeCode: /^[A-Z]{2}\d/.test(taxId) && taxId.length > 12 ? 'EOR' : 'VAT', number: f.required(taxId, 35, `${field}.tax_id`), issuerCountryCode: a.country.toUpperCase() }] } : {}),
+    ...(taxId ? { registrationNumbers: [{ typeCode: /^[A-Z]{2}\d/.test(taxId) && taxId.length > 12 ? 'EOR' : 'VAT', number: f.required(taxId, 35, `${field}.tax_id`), issuerCountryCode: fitted.country }] } : {}),
   };
 }
 

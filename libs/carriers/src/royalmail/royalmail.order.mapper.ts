@@ -1,32 +1,44 @@
 import { CarrierRejection, type Address, type BookingRequest, type CustomsDeclaration, type ParcelSpec } from '../carrier';
 import { fieldRules, grams } from '../kit/fields';
+import { fitAddress, type AddressProfile } from '../kit/address';
 import { RM_NAME, type RM_SERVICES } from './royalmail.profile';
 import type { RmAddress, RmOrderRequest, RmPackage, RmProductItem } from './royalmail.types';
 
 const f = fieldRules(RM_NAME);
 
-/** Waybill's reason_for_export as Click & Drop's customs declaration category. */
-const CATEGORIES: Record<string, string> = {
-  merchandise: 'saleOfGoods', sample: 'commercialSample', gift: 'gift', documents: 'documents', returns: 'returnedGoods', personal: 'other', other: 'other',
+/**
+ * What Click & Drop's description takes of an address: three lines of 100, a city of 100, a postcode of
+ * 20 and a free-text county of 100 (the region goes there as the client wrote it); any characters.
+ */
+export const RM_ADDRESS: AddressProfile = {
+  lines: { count: 3, width: 100 }, city: 100, postcode: { max: 20 }, region: { required: {}, namesToCodes: false, nameField: 100 },
 };
 
+/**
+ * Waybill's reason_for_export as Click & Drop's customs declaration category. A sale is a commercial
+ * (business to business) sale when the recipient is a company, an e-commerce sale to a consumer otherwise.
+ */
+function category(reason: string | null | undefined, business: boolean): string {
+  const r = reason?.toLowerCase() ?? 'merchandise';
+  const other: Record<string, string> = { sample: 'commercialSample', gift: 'gift', documents: 'documents', returns: 'returnedGoods', personal: 'other', other: 'other' };
+  return other[r] ?? (business ? 'commercialSaleOfGoods' : 'eCommerceSaleOfGoods');
+}
+
 function rmAddress(a: Address, field: string): RmAddress {
-  const postcode = f.fit(a.postcode, 20, `${field}.postcode`);
+  const fitted = fitAddress(a, field, RM_ADDRESS, f);
   const company = f.fit(a.company_name, 100, `${field}.company_name`);
   const name = f.fit(a.name, 210, `${field}.name`);
-  const county = f.fit(a.state, 100, `${field}.state`);
-  const line2 = f.fit(a.address2, 100, `${field}.address2`);
-  const line3 = f.fit(a.address3, 100, `${field}.address3`);
+  const [line1, line2, line3] = fitted.lines;
   return {
     ...(name ? { fullName: name } : {}),
     ...(company ? { companyName: company } : {}),
-    addressLine1: f.required(a.address1, 100, `${field}.address1`),
+    addressLine1: line1,
     ...(line2 ? { addressLine2: line2 } : {}),
     ...(line3 ? { addressLine3: line3 } : {}),
-    city: f.required(a.city, 100, `${field}.city`),
-    ...(county ? { county } : {}),
-    ...(postcode ? { postcode: postcode.toUpperCase() } : {}),
-    countryCode: f.required(a.country?.toUpperCase(), 3, `${field}.country`),
+    city: fitted.city,
+    ...(fitted.regionName ? { county: fitted.regionName } : {}),
+    ...(fitted.postcode ? { postcode: fitted.postcode } : {}),
+    countryCode: fitted.country,
   };
 }
 
@@ -55,11 +67,11 @@ function rmPackage(p: ParcelSpec, i: number, maxKg: number): RmPackage {
 }
 
 /** The goods as Click & Drop's customs contents: names, HS codes (at most 10 digits), origins, values, weights. */
-function contents(customs: CustomsDeclaration, parcels: ParcelSpec[]): RmProductItem[] {
+function contents(customs: CustomsDeclaration, parcels: ParcelSpec[], business: boolean): RmProductItem[] {
   if (customs.items.length === 0) f.refuse('items', 'Royal Mail needs the items of a shipment leaving the UK for its customs declaration');
   const units = customs.items.reduce((n, it) => n + Math.max(1, Math.round(it.quantity)), 0);
   const totalKg = parcels.reduce((kg, p) => kg + (p.weightKg ?? 0), 0);
-  const category = CATEGORIES[customs.reasonForExport?.toLowerCase() ?? 'merchandise'] ?? 'saleOfGoods';
+  const declared = category(customs.reasonForExport, business);
   return customs.items.map((it, i) => {
     const field = `items.${i}`;
     const hs = it.hsCode?.replace(/[^0-9]/g, '');
@@ -77,7 +89,7 @@ function contents(customs: CustomsDeclaration, parcels: ParcelSpec[]): RmProduct
       customsDescription: it.description.trim().slice(0, 50).trim(),
       ...(hs ? { customsCode: hs } : {}),
       ...(origin ? { originCountryCode: origin } : {}),
-      customsDeclarationCategory: category,
+      customsDeclarationCategory: declared,
     };
   });
 }
@@ -94,19 +106,21 @@ export function rmOrders(req: BookingRequest, service: (typeof RM_SERVICES)[numb
   const orderNumber = f.required(req.orderNumber, req.parcels.length > 1 ? 36 : 40, 'order_number');
   const recipient = rmAddress(req.destination, 'recipient');
   if (!recipient.fullName && !recipient.companyName) f.refuse('recipient.name', 'a name or company name is required');
-  const phone = f.phone(req.destinationContact?.phone, 25, 'recipient.contact_number');
+  const phone = f.phone(req.destinationContact?.phone, req.destination.country, 'e164', 25, 'recipient.contact_number')?.number;
   const email = f.fit(req.destinationContact?.email, 254, 'recipient.email_address');
-  const senderPhone = f.phone(req.originContact?.phone, 25, 'warehouse.phone');
+  const senderPhone = f.phone(req.originContact?.phone, req.origin.country, 'e164', 25, 'warehouse.phone')?.number;
   const tradingName = f.fit(req.origin.company_name || req.origin.name, 250, 'warehouse.company_name');
   const customs = service.international ? req.customs : null;
   // Each Click & Drop order carries its own customs declaration, and Waybill does not know which goods
   // travel in which parcel: an international shipment goes as one parcel.
   if (service.international && req.parcels.length > 1) f.refuse('packages', `${service.name} takes one parcel a shipment (each parcel carries its own customs declaration); book the parcels as separate consignments`);
   if (service.international && !customs) f.refuse('items', 'Royal Mail needs the customs contents of a shipment leaving the UK');
-  const items = customs ? contents(customs, req.parcels) : undefined;
+  const business = !!req.destination.company_name?.trim();
+  const items = customs ? contents(customs, req.parcels, business) : undefined;
   const subtotal = items ? Math.round(items.reduce((s, it) => s + (it.unitValue ?? 0) * it.quantity, 0) * 100) / 100 : 0;
   return req.parcels.map((p, i) => ({
     orderReference: i === 0 ? orderNumber : `${orderNumber}-${i + 1}`,
+    ...(customs ? { isRecipientABusiness: business } : {}),
     recipient: { address: recipient, ...(phone ? { phoneNumber: phone } : {}), ...(email ? { emailAddress: email } : {}) },
     sender: { ...(tradingName ? { tradingName } : {}), ...(senderPhone ? { phoneNumber: senderPhone } : {}) },
     packages: [{ ...rmPackage(p, i, service.maxParcelWeightKg), ...(items ? { contents: items } : {}) }],

@@ -7,6 +7,13 @@ import { bool, int, list, num, obj, oneOf, str, text, type Schema } from '../kit
  */
 const money = num(0, 999999, { multipleOf: 0.01 });
 
+/**
+ * Click & Drop's customs declaration categories in its current description: a sale is declared as a
+ * commercial (business to business) or an e-commerce (to a consumer) sale; `saleOfGoods` and
+ * `mixedContent` of earlier versions are gone.
+ */
+export const RM_CUSTOMS_CATEGORIES = ['none', 'gift', 'commercialSample', 'documents', 'other', 'returnedGoods', 'commercialSaleOfGoods', 'eCommerceSaleOfGoods'];
+
 const address = obj({
   fullName: str(0, 210), companyName: str(0, 100), addressLine1: str(1, 100), addressLine2: str(0, 100),
   addressLine3: str(0, 100), city: str(1, 100), county: str(0, 100), postcode: str(0, 20), countryCode: str(2, 3),
@@ -15,18 +22,19 @@ const address = obj({
 const item = obj({
   name: str(0, 800), SKU: str(0, 100), quantity: int(1, 999999), unitValue: money, unitWeightInGrams: int(0, 999999),
   customsDescription: str(0, 50), extendedCustomsDescription: str(0, 300), customsCode: str(0, 10), originCountryCode: str(0, 3),
-  customsDeclarationCategory: oneOf('none', 'gift', 'commercialSample', 'documents', 'other', 'returnedGoods', 'saleOfGoods', 'mixedContent'),
+  customsDeclarationCategory: oneOf(...RM_CUSTOMS_CATEGORIES),
 }, ['quantity']);
 
 const pkg = obj({
   weightInGrams: int(1, 30000),
-  packageFormatIdentifier: oneOf('undefined', 'letter', 'largeLetter', 'smallParcel', 'mediumParcel', 'parcel', 'documents'),
+  packageFormatIdentifier: oneOf('undefined', 'letter', 'largeLetter', 'smallParcel', 'mediumParcel', 'largeParcel', 'parcel', 'documents'),
   dimensions: obj({ heightInMms: int(1, 100000), widthInMms: int(1, 100000), depthInMms: int(1, 100000) }, ['heightInMms', 'widthInMms', 'depthInMms']),
   contents: list(item, 1000, 0),
 }, ['weightInGrams', 'packageFormatIdentifier']);
 
 export const createOrderSchema: Schema = obj({
   orderReference: str(0, 40),
+  isRecipientABusiness: bool,
   recipient: obj({ address, phoneNumber: str(0, 25), emailAddress: str(0, 254) }),
   sender: obj({ tradingName: str(0, 250), phoneNumber: str(0, 25), emailAddress: str(0, 254) }),
   packages: list(pkg, 100, 0),

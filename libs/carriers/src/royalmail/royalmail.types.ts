@@ -33,6 +33,7 @@ export interface RmPackage {
 }
 export interface RmOrderRequest {
   orderReference: string;
+  isRecipientABusiness?: boolean;
   recipient: { address: RmAddress; phoneNumber?: string; emailAddress?: string };
   sender?: { tradingName?: string; phoneNumber?: string; emailAddress?: string };
   packages: RmPackage[];

@@ -10,6 +10,9 @@ export const transactionHeadersSchema: Schema = obj({
   transid: str(1, 32), transactionsrc: str(1, 512),
 }, ['transid', 'transactionsrc'], true);
 
+/** The ship operation's only query parameter: `additionaladdressvalidation=city`. */
+export const shipQuerySchema: Schema = obj({ additionaladdressvalidation: oneOf('city') });
+
 /** POST /security/v1/oauth/token: form body, client id and secret by HTTP Basic. */
 export const tokenFormSchema: Schema = obj({ grant_type: oneOf('client_credentials') }, ['grant_type']);
 export const tokenAnswerSchema: Schema = obj({

@@ -1,5 +1,6 @@
 import { CarrierRejection, type BookingRequest } from '../carrier';
-import { fit, required } from './ups.fields';
+import { wrapLines } from '../kit/address';
+import { f } from './ups.fields';
 import { UPS_INCOTERMS } from './ups.ship.schema';
 import type { UpsInternationalForms, UpsProduct } from './ups.types';
 
@@ -8,17 +9,10 @@ const REASONS: Record<string, string> = {
   merchandise: 'SALE', sample: 'SAMPLE', gift: 'GIFT', returns: 'RETURN', documents: 'DOCUMENTS', personal: 'PERSONAL', other: 'OTHER',
 };
 
-/** Up to three lines of 35 characters: longer descriptions are split at spaces, never cut. */
+/** Up to three lines of 35: longer descriptions wrap at spaces, never cut. */
 function descriptionLines(text: string, field: string): string[] {
-  const words = text.trim().split(/\s+/);
-  const lines: string[] = [];
-  for (const word of words) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && `${last} ${word}`.length <= 35) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(required(word, 35, field));
-  }
-  if (lines.length > 3) throw new CarrierRejection(`UPS cannot take ${field}: UPS accepts 3 lines of 35 characters`);
-  return lines;
+  const wrapped = wrapLines([f.required(text, Number.MAX_SAFE_INTEGER, field)], 35, 3);
+  return wrapped.ok ? wrapped.lines : f.refuse(field, 'UPS accepts 3 lines of 35 characters');
 }
 
 /** The commercial invoice UPS produces (FormType 01) from the consignment's customs data. */
@@ -30,12 +24,12 @@ export function upsInvoice(req: BookingRequest): UpsInternationalForms {
     const field = `items.${i}`;
     const hs = item.hsCode?.replace(/[^0-9A-Za-z]/g, '');
     if (hs && (hs.length < 6 || hs.length > 15)) throw new CarrierRejection(`UPS cannot take ${field}.harmonisation_code: UPS needs 6 to 15 letters or digits`);
-    const origin = fit(item.originCountry?.toUpperCase(), 2, `${field}.country_of_origin`);
+    const origin = f.fit(item.originCountry?.toUpperCase(), 2, `${field}.country_of_origin`);
     // UPS requires a part number on each invoice line: the SKU, else the line's number.
-    const partNumber = fit(item.sku, 35, `${field}.sku`) ?? String(i + 1);
+    const partNumber = f.fit(item.sku, 35, `${field}.sku`) ?? String(i + 1);
     return {
       Description: descriptionLines(item.description, `${field}.name`),
-      Unit: { Number: String(Math.max(1, Math.round(item.quantity))), UnitOfMeasurement: { Code: 'PCS' }, Value: required(item.unitValue, 19, `${field}.value`) },
+      Unit: { Number: String(Math.max(1, Math.round(item.quantity))), UnitOfMeasurement: { Code: 'PCS' }, Value: f.required(item.unitValue, 19, `${field}.value`) },
       ...(hs ? { CommodityCode: hs } : {}),
       PartNumber: partNumber,
       ...(origin ? { OriginCountryCode: origin } : {}),
@@ -45,11 +39,11 @@ export function upsInvoice(req: BookingRequest): UpsInternationalForms {
   return {
     FormType: ['01'],
     Product: products,
-    InvoiceNumber: required(customs.invoiceNumber, 35, 'invoice number'),
+    InvoiceNumber: f.required(customs.invoiceNumber, 35, 'invoice number'),
     InvoiceDate: customs.invoiceDate.slice(0, 10).replace(/-/g, ''),
-    PurchaseOrderNumber: required(req.orderNumber, 35, 'order_number'),
+    PurchaseOrderNumber: f.required(req.orderNumber, 35, 'order_number'),
     ...(incoterm && UPS_INCOTERMS.includes(incoterm) ? { TermsOfShipment: incoterm } : {}),
     ReasonForExport: REASONS[customs.reasonForExport?.toLowerCase() ?? 'merchandise'] ?? 'SALE',
-    CurrencyCode: required(customs.currency?.toUpperCase(), 3, 'currency'),
+    CurrencyCode: f.required(customs.currency?.toUpperCase(), 3, 'currency'),
   };
 }

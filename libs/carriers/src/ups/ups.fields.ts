@@ -1,48 +1,54 @@
-import { CarrierRejection, type Address, type ParcelSpec } from '../carrier';
-import type { UpsAddress, UpsPackage } from './ups.types';
+import type { Address, Contact, ParcelSpec } from '../carrier';
+import { fieldRules } from '../kit/fields';
+import { fitAddress, type AddressProfile, type PostcodeForm } from '../kit/address';
+import type { UpsAddress, UpsPackage, UpsPhone } from './ups.types';
 
 /**
- * Waybill's values in the forms and lengths UPS's description allows. What can be normalised safely is
- * (phone numbers to their digits, postcodes without spaces where too long, HS codes without dots);
- * anything else too long is refused with a reason naming the field, never cut short or sent as is.
+ * Waybill's values in the characters, forms and lengths UPS's Shipping description allows: text in
+ * Latin-1 (the description's label character set, English by default: a word UPS cannot print is
+ * transliterated), phone numbers as digits, anything else too long refused with a reason naming the field.
  */
-const refuse = (field: string, why: string): never => {
-  throw new CarrierRejection(`UPS cannot take ${field}: ${why}`);
+export const f = fieldRules('UPS', 'latin1');
+const refuse = f.refuse;
+
+/** US and Puerto Rico ZIP codes as 5 or 9 digits; Canadian postal codes as A#A#A# (UPS's forms). */
+const zip: PostcodeForm = (p) => {
+  const digits = p.replace(/[\s-]/g, '');
+  return /^(\d{5}|\d{9})$/.test(digits) ? { value: digits } : { problem: 'UPS needs a ZIP code of 5 or 9 digits' };
+};
+const canadian: PostcodeForm = (p) => {
+  const value = p.replace(/\s+/g, '');
+  return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(value) ? { value } : { problem: 'UPS needs a Canadian postal code of the form A1A1A1' };
 };
 
-export function fit(value: string | null | undefined, max: number, field: string): string | undefined {
-  const v = value?.trim();
-  if (!v) return undefined;
-  if (v.length > max) refuse(field, `UPS accepts at most ${max} characters, this has ${v.length}`);
-  return v;
-}
+/**
+ * What UPS's Shipping description takes of an address: three lines of 35, a city of 30, a postcode of
+ * 9; a state or province code (5 at most) required for the US, Canada and Vietnam (`VN-44`), and the
+ * county for Ireland; elsewhere a region goes only when it is a code itself.
+ */
+export const UPS_ADDRESS: AddressProfile = {
+  lines: { count: 3, width: 35 },
+  city: 30,
+  postcode: { max: 9, forms: { US: zip, PR: zip, CA: canadian } },
+  region: { required: { US: 'code', CA: 'code', VN: 'iso', IE: 'code' }, code: { min: 1, max: 5 }, namesToCodes: false },
+};
 
-export function required(value: string | null | undefined, max: number, field: string): string {
-  return fit(value, max, field) ?? refuse(field, 'it is required');
-}
-
-/** Digits only (UPS's phone fields take 0-9), at most 15. */
-export function phone(value: string | null | undefined, field: string): string | undefined {
-  if (!value?.trim()) return undefined;
-  const digits = value.replace(/\D/g, '');
-  if (!digits) return refuse(field, 'it holds no digits');
-  if (digits.length > 15) return refuse(field, `UPS accepts at most 15 digits, this has ${digits.length}`);
-  return digits;
+/** A phone number as UPS lays it out: digits, area code and number in North America, with the extension apart. */
+export function upsPhone(contact: Contact | null | undefined, country: string, field: string): UpsPhone | undefined {
+  const phone = f.phone(contact?.phone, country, 'nanp-national', 15, field);
+  if (!phone) return undefined;
+  if (phone.extension && phone.extension.length > 4) refuse(field, `UPS takes an extension of at most 4 digits, this has ${phone.extension.length}`);
+  return { Number: phone.number, ...(phone.extension ? { Extension: phone.extension } : {}) };
 }
 
 export function upsAddress(a: Address, field: string): UpsAddress {
-  const lines = [a.address1, a.address2, a.address3]
-    .map((l, i) => fit(l, 35, `${field}.address${i + 1}`))
-    .filter((l): l is string => !!l);
-  if (lines.length === 0) refuse(`${field}.address1`, 'it is required');
-  let postcode = a.postcode?.trim().toUpperCase();
-  if (postcode && postcode.length > 9) postcode = postcode.replace(/\s+/g, '');
+  const fitted = fitAddress(a, field, UPS_ADDRESS, f);
   return {
-    AddressLine: lines,
-    City: required(a.city, 30, `${field}.city`),
-    ...(fit(a.state, 5, `${field}.state`) ? { StateProvinceCode: fit(a.state, 5, `${field}.state`) } : {}),
-    ...(postcode ? { PostalCode: fit(postcode, 9, `${field}.postcode`) } : {}),
-    CountryCode: required(a.country?.toUpperCase(), 2, `${field}.country`),
+    AddressLine: fitted.lines,
+    City: fitted.city,
+    ...(fitted.regionCode ? { StateProvinceCode: fitted.regionCode } : {}),
+    ...(fitted.postcode ? { PostalCode: fitted.postcode } : {}),
+    CountryCode: fitted.country,
   };
 }
 

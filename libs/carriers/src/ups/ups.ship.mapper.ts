@@ -2,26 +2,26 @@ import type { BookingLabelFormat } from '../accounts';
 import { CarrierRejection, type Address, type BookingRequest, type Contact } from '../carrier';
 import { crossesCustomsBorder } from '../customs';
 import { upsInvoice } from './ups.customs.mapper';
-import { fit, imperialOrigin, phone, required, upsAddress, upsPackage } from './ups.fields';
+import { f, imperialOrigin, upsAddress, upsPackage, upsPhone } from './ups.fields';
 import type { UPS_SERVICES } from './ups.profile';
 import type { UpsParty, UpsReference, UpsShipRequest } from './ups.types';
 
 type UpsService = (typeof UPS_SERVICES)[number];
 
 function party(a: Address, contact: Contact | null | undefined, field: string, international: boolean, contactField: string): UpsParty {
-  const name = required(a.company_name || a.name, 35, `${field}.${a.company_name ? 'company_name' : 'name'}`);
+  const name = f.required(a.company_name || a.name, 35, `${field}.${a.company_name ? 'company_name' : 'name'}`);
   // UPS wants an attention name on international shipments. A warehouse's address often carries only the
   // company's name (the admin CLI sets no person): then the company is the contact, as DHL's mapper does.
-  const attention = fit(a.name || a.company_name, 35, `${field}.${a.name ? 'name' : 'company_name'}`);
-  const number = phone(contact?.phone, `${contactField}`);
-  if (international && !number) {
+  const attention = f.fit(a.name || a.company_name, 35, `${field}.${a.name ? 'name' : 'company_name'}`);
+  const phone = upsPhone(contact, a.country, contactField);
+  if (international && !phone) {
     throw new CarrierRejection(`UPS cannot take ${contactField}: UPS needs a phone number on international shipments`);
   }
-  const email = fit(contact?.email, 50, `${field}.email`);
+  const email = f.fit(contact?.email, 50, `${field}.email`);
   return {
     Name: name,
     ...(attention ? { AttentionName: attention } : {}),
-    ...(number ? { Phone: { Number: number } } : {}),
+    ...(phone ? { Phone: phone } : {}),
     ...(email ? { EMailAddress: email } : {}),
     Address: upsAddress(a, field),
   };
@@ -42,18 +42,18 @@ export function upsShipRequest(
   const to = req.destination.country.toUpperCase();
   const international = from !== to;
   const shipper = party(req.origin, req.originContact, 'warehouse', international, 'warehouse.phone');
-  const reference: UpsReference[] = [{ Value: required(req.orderNumber, 35, 'order_number') }];
+  const reference: UpsReference[] = [{ Value: f.required(req.orderNumber, 35, 'order_number') }];
   const domesticUs = imperialOrigin(from) && imperialOrigin(to);
   if (req.parcels.length === 0) throw new CarrierRejection('UPS cannot take packages: a shipment needs at least one package');
   if (req.parcels.length > 200) throw new CarrierRejection('UPS cannot take packages: UPS takes at most 200 packages a shipment');
   const packages = req.parcels.map((p, i) => {
     const pkg = upsPackage(p, i, from, service.maxParcelWeightKg);
-    const ref = fit(p.reference, 35, `packages.${i}.reference`);
+    const ref = f.fit(p.reference, 35, `packages.${i}.reference`);
     const refs = [...(domesticUs ? reference : []), ...(ref ? [{ Value: ref }] : [])];
     return refs.length ? { ...pkg, ReferenceNumber: refs } : pkg;
   });
   const invoice = req.customs && crossesCustomsBorder(from, to) ? upsInvoice(req) : undefined;
-  const description = fit(req.description, 50, 'description') ?? (international ? 'Merchandise' : undefined);
+  const description = f.fit(req.description, 50, 'description') ?? (international ? 'Merchandise' : undefined);
   return {
     ShipmentRequest: {
       Request: { RequestOption: 'nonvalidate', TransactionReference: { CustomerContext: req.consignmentIdentifier } },
@@ -61,7 +61,7 @@ export function upsShipRequest(
         ...(description ? { Description: description } : {}),
         Shipper: { ...shipper, ShipperNumber: accountNumber },
         ShipTo: party(req.destination, req.destinationContact, 'recipient', international, 'recipient.contact_number'),
-        ShipFrom: shipper,
+        ShipFrom: (({ EMailAddress: _email, ...from }) => from)(shipper),
         PaymentInformation: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: accountNumber } }] },
         Service: { Code: service.code, Description: service.name },
         ...(domesticUs ? {} : { ReferenceNumber: reference }),

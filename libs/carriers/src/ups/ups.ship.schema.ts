@@ -1,21 +1,28 @@
+import { CHARSET_PATTERN } from '../kit/address/text';
 import { indicator, list, obj, oneOf, str, type Schema } from './ups.schema-kit';
 
 /**
  * The Shipping API's ship request (POST /api/shipments/{version}/ship), the members Waybill sends.
- * Lengths and enums as UPS's Shipping description states them.
+ * Lengths and enums as UPS's Shipping description states them; text in Latin-1, the character set the
+ * description gives labels ("Default is English (Latin-1)"); phone numbers of digits ("Valid values are 0 - 9").
  */
-const phone = obj({ Number: str(1, 15), Extension: str(1, 4) }, ['Number']);
-const address = obj({
-  AddressLine: list(str(1, 35), 3),
-  City: str(1, 30),
+const latin1 = (min: number, max: number) => str(min, max, { pattern: CHARSET_PATTERN.latin1 });
+const phone = obj({ Number: str(1, 15, { pattern: '^[0-9]+$' }), Extension: str(1, 4, { pattern: '^[0-9]+$' }) }, ['Number']);
+const addressMembers = {
+  AddressLine: list(latin1(1, 35), 3),
+  City: latin1(1, 30),
   StateProvinceCode: str(1, 5),
-  PostalCode: str(1, 9),
+  PostalCode: str(1, 9, { pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$' }),
   CountryCode: str(2, 2, { pattern: '^[A-Z]{2}$' }),
-  ResidentialAddressIndicator: indicator,
-}, ['AddressLine', 'City', 'CountryCode']);
+};
+const address = obj({ ...addressMembers, ResidentialAddressIndicator: indicator }, ['AddressLine', 'City', 'CountryCode']);
 const party = (extra: Record<string, Schema>, required: string[]) => obj({
-  Name: str(1, 35), AttentionName: str(1, 35), Phone: phone, EMailAddress: str(1, 50), Address: address, ...extra,
+  Name: latin1(1, 35), AttentionName: latin1(1, 35), Phone: phone, EMailAddress: str(1, 50), Address: address, ...extra,
 }, ['Name', 'Address', ...required]);
+/** ShipFrom takes no e-mail address and no residential indicator. */
+const shipFrom = obj({
+  Name: latin1(1, 35), AttentionName: latin1(1, 35), Phone: phone, Address: obj(addressMembers, ['AddressLine', 'City', 'CountryCode']),
+}, ['Name', 'Address']);
 const reference = (codeMin: number) => obj({ Code: str(codeMin, 2), Value: str(1, 35) }, ['Value']);
 
 export const UPS_SERVICE_CODES = ['01', '02', '03', '07', '08', '11', '12', '13', '14', '17', '54', '59', '65', '70', '71', '72', '74', '75', '82', '83', '84', '85', '86', '96'];
@@ -23,7 +30,7 @@ export const UPS_PACKAGING_CODES = ['01', '02', '03', '04', '21', '24', '25', '3
 export const UPS_INCOTERMS = ['CFR', 'CIF', 'CIP', 'CPT', 'DAF', 'DDP', 'DAP', 'DEQ', 'DES', 'EXW', 'FAS', 'FCA', 'FOB'];
 
 const product = obj({
-  Description: list(str(1, 35), 3),
+  Description: list(latin1(1, 35), 3),
   Unit: obj({
     Number: str(1, 7, { pattern: '^[0-9]+$' }),
     UnitOfMeasurement: obj({ Code: str(1, 3), Description: str(1, 3) }, ['Code']),
@@ -73,7 +80,7 @@ export const shipRequestSchema: Schema = obj({
       Description: str(1, 50),
       Shipper: party({ ShipperNumber: str(6, 6) }, ['ShipperNumber']),
       ShipTo: party({}, []),
-      ShipFrom: party({}, []),
+      ShipFrom: shipFrom,
       PaymentInformation: obj({
         ShipmentCharge: list(obj({
           Type: oneOf('01', '02', '03'),

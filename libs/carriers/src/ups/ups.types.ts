@@ -51,7 +51,7 @@ export interface UpsShipRequest {
       Description?: string;
       Shipper: UpsParty & { ShipperNumber: string };
       ShipTo: UpsParty;
-      ShipFrom: UpsParty;
+      ShipFrom: Omit<UpsParty, 'EMailAddress'>;
       PaymentInformation: { ShipmentCharge: { Type: '01'; BillShipper: { AccountNumber: string } }[] };
       Service: { Code: string; Description?: string };
       ReferenceNumber?: UpsReference[];
