@@ -1,4 +1,5 @@
 import { openDatabase, migrateToLatest, type DbTarget } from '@waybill/db';
+import { countryCode, COUNTRY_MESSAGE } from '@waybill/contracts';
 import type { Address } from '@waybill/carriers';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
@@ -23,7 +24,10 @@ export async function openConsignmentAdmin(target: DbTarget): Promise<Consignmen
     configureCompany: (company, s) => upsertSettings(db, { company, extraCustomFields: s.extraCustomFields ?? false, trackingEnabled: s.trackingEnabled ?? false }),
     addWarehouse: (company, w) => {
       if (w.cutoff && !/^([01]\d|2[0-3]):[0-5]\d$/.test(w.cutoff)) throw new Error('cutoff: HH:MM, 24-hour, the warehouse\'s local time');
-      return upsertWarehouse(db, { company, name: w.name, address: w.address, timezone: w.timezone ?? 'Europe/London', isDefault: w.isDefault ?? false, cutoff: w.cutoff ?? null });
+      // Kept as alpha-2 whatever way it was given (IE, IRL, Ireland), as a consignment's countries are.
+      const country = countryCode(w.address.country);
+      if (!country) throw new Error(`country: ${COUNTRY_MESSAGE}`);
+      return upsertWarehouse(db, { company, name: w.name, address: { ...w.address, country }, timezone: w.timezone ?? 'Europe/London', isDefault: w.isDefault ?? false, cutoff: w.cutoff ?? null });
     },
     enableCarrier: (company, carrierId) => enableCarrier(db, company, carrierId),
     lookups: async (company) => ({ carrierIds: await enabledCarrierIds(db, company), warehouses: await listWarehouses(db, company) }),
