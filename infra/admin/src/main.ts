@@ -7,6 +7,7 @@ import { openDocumentsAdmin } from '@waybill/documents';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
+import { registerServiceAliasCommands } from './service-aliases.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
 import { migrateAll } from './migrate';
@@ -179,6 +180,24 @@ registerCarrierAccountCommands(program, async (fn) => {
   try {
     await fn(t.target, key);
   } finally {
+    await t.close();
+  }
+});
+
+registerServiceAliasCommands(program, async (fn) => {
+  const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
+  let key: string | null = null;
+  try {
+    key = encryptionKeyFor(opts);
+  } catch {
+    // Without the key only the sandbox services can be checked; the command says so when it matters.
+  }
+  const t = await openTarget(opts);
+  const cs = await openConsignmentAdmin(t.target);
+  try {
+    await fn(t.target, cs, key);
+  } finally {
+    await cs.close();
     await t.close();
   }
 });

@@ -1,6 +1,10 @@
 import { openDatabase, migrateToLatest, type DbTarget } from '@waybill/db';
 import { countryCode, COUNTRY_MESSAGE } from '@waybill/contracts';
-import type { Address } from '@waybill/carriers';
+import { CarrierRegistry, sandboxRegistry, type Address, type Carrier, type RegisteredCarrier } from '@waybill/carriers';
+import { InvalidError } from '@waybill/http';
+import { SchemaId, validate } from '@waybill/contracts';
+import { checkAliases, ServiceAliases } from './aliases/service-aliases';
+import { loadAliases, replaceAliases } from './aliases/service-alias.repository';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { enableCarrier, enabledCarrierIds, listWarehouses, upsertSettings, upsertWarehouse, type Warehouse } from './companies/company.repository';
@@ -13,6 +17,14 @@ export interface ConsignmentAdmin {
   enableCarrier(company: string, carrierId: string): Promise<void>;
   /** Enabled carriers and warehouses: what other services' admin checks references against. */
   lookups(company: string): Promise<{ carrierIds: string[]; warehouses: Warehouse[] }>;
+  /** The company's service aliases, as GET /service-aliases answers them. */
+  serviceAliases(company: string): Promise<Record<string, string>>;
+  /**
+   * Replaces the company's service aliases as PUT /service-aliases does (InvalidError naming each bad key).
+   * `realCarriers`: the company's enabled real carriers, or null when they could not be listed (a target
+   * among none of the sandbox services is then refused as unknown, changing nothing).
+   */
+  replaceServiceAliases(company: string, map: unknown, realCarriers: readonly RegisteredCarrier[] | null): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -31,6 +43,19 @@ export async function openConsignmentAdmin(target: DbTarget): Promise<Consignmen
     },
     enableCarrier: (company, carrierId) => enableCarrier(db, company, carrierId),
     lookups: async (company) => ({ carrierIds: await enabledCarrierIds(db, company), warehouses: await listWarehouses(db, company) }),
+    serviceAliases: async (company) => new ServiceAliases(await loadAliases(db, company)).toJson(),
+    replaceServiceAliases: async (company, map, realCarriers) => {
+      const checked = validate(SchemaId.ServiceAliases, map);
+      if (!checked.ok) throw new InvalidError(checked.errors);
+      const sandbox = sandboxRegistry();
+      const enabled = (await enabledCarrierIds(db, company)).map((id) => sandbox.find(id)).filter((c): c is Carrier => Boolean(c));
+      const services = new CarrierRegistry<RegisteredCarrier>([...enabled, ...(realCarriers ?? [])]);
+      const entries = checkAliases(map as Record<string, string>, { service: (id) => services.findService(id), realCarriersUnavailable: realCarriers === null }, () => {
+        throw new Error('the company\'s real carrier accounts could not be listed (DATA_ENCRYPTION_KEY is not set), so a target among none of its sandbox services cannot be checked; nothing was changed');
+      });
+      await replaceAliases(db, company, entries);
+      return new ServiceAliases(entries).toJson();
+    },
     close: () => database.close(),
   };
 }

@@ -1,7 +1,11 @@
-import { serviceId } from '@waybill/carriers';
+import { serviceId, type Carrier, type CarrierServiceDef } from '@waybill/carriers';
 import { NON_FIELD_ERRORS } from '@waybill/contracts';
 import { InvalidError } from '@waybill/http';
-import type { CompanyContext } from '../companies/company.context';
+/** What checking a map needs to know of the company: its services, and whether its real carriers could be listed. */
+export interface CompanyServices {
+  service(serviceId: string): { carrier: Pick<Carrier, 'name'>; service: Pick<CarrierServiceDef, 'name'> } | undefined;
+  realCarriersUnavailable: boolean;
+}
 
 /** One alias as the company wrote it: a literal and the service it stands for. */
 export interface AliasEntry {
@@ -46,7 +50,7 @@ export const NO_ALIASES = new ServiceAliases([]);
  * naming each bad key; `unknown` is called when a target is not found while the company's real carriers
  * could not be listed (it may be one of theirs).
  */
-export function checkAliases(map: Record<string, string>, ctx: CompanyContext, unknown: () => never): AliasEntry[] {
+export function checkAliases(map: Record<string, string>, ctx: CompanyServices, unknown: () => never): AliasEntry[] {
   const errors: Record<string, string[]> = {};
   const seen = new Map<string, string>();
   const entries: AliasEntry[] = [];
