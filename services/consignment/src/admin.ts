@@ -34,7 +34,7 @@ export async function openConsignmentAdmin(target: DbTarget): Promise<Consignmen
   const db = database.db;
   return {
     configureCompany: (company, s) => upsertSettings(db, { company, extraCustomFields: s.extraCustomFields ?? false, trackingEnabled: s.trackingEnabled ?? false }),
-    addWarehouse: (company, w) => {
+    addWarehouse: async (company, w) => {
       if (w.cutoff && !/^([01]\d|2[0-3]):[0-5]\d$/.test(w.cutoff)) throw new Error('cutoff: HH:MM, 24-hour, the warehouse\'s local time');
       // Kept as alpha-2 whatever way it was given (IE, IRL, Ireland), as a consignment's countries are.
       const country = countryCode(w.address.country);
