@@ -1,6 +1,10 @@
-import { availableModes, startStack, type Stack } from './support/stack';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { eventually } from '@waybill/testing';
+import { availableModes, E2E_DATA_ENCRYPTION_KEY, startStack, type Stack } from './support/stack';
 import { client, type Auth } from './support/client';
 import { pdfPages } from './support/documents';
+import { deliveryOptions } from './support/delivery';
 
 /**
  * Existing Scurri integrations, replayed as they really send (issue 15, API.md 5): only the base URL
@@ -9,6 +13,9 @@ import { pdfPages } from './support/documents';
 const USER = 'ops+eu@shop.example';
 const PASSWORD = 'Pa:ss^wörd:€1';
 const GDOM = 'Generic Carrier|Generic Domestic Service GDOM';
+const SP24 = 'SwiftPost|SwiftPost 24';
+const DUPLICATE = 'identifier: A consignment with this identifier already exists.';
+const ROOT = resolve(__dirname, '..');
 const SLUG = 'demo-co';
 const WAREHOUSE = `${SLUG}|London DC`;
 
@@ -68,7 +75,7 @@ describe.each(availableModes())('real Scurri clients moving over unchanged (%s)'
     }
   });
 
-  it('(b) PHP from a database: every number a string, "" for absent values, its own identifier, trailing slashes, then documents, GET and manifest', async () => {
+  it('(b) PHP from a database: every number a string, "" for absent values, its own identifier kept, trailing slashes, then documents, GET and manifest by it', async () => {
     const row = {
       identifier: '48213', order_number: `P-${Date.now()}`, create_date: '2026-11-26 09:15:00', expected_delivery_date: '', carrier: '',
       service_id: 'SwiftPost|SwiftPost 24', warehouse_id: WAREHOUSE, shipping_method: '', shipping_date: '', order_value: '42.50', currency: 'GBP',
@@ -84,7 +91,7 @@ describe.each(availableModes())('real Scurri clients moving over unchanged (%s)'
     expect(created.status).toBe(200);
     expect(created.body.errors).toEqual({});
     const [id] = created.body.success;
-    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(id).toBe('48213');
     const docs = await api.get(`/_api/v1/company/${SLUG}/consignment/${id}/documents/?documenttype=application/pdf&label_quantity=1&invoice_quantity=3`);
     expect(docs.status).toBe(200);
     expect(docs.body.invoices).toBeNull();
@@ -170,6 +177,84 @@ describe.each(availableModes())('real Scurri clients moving over unchanged (%s)'
     const wrong = await api.call('GET', `/consignment/${id}`, { auth: { header: `Basic ${Buffer.from(`${USER}:Pa:ss^word:€1`).toString('base64')}` } });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic/);
+  });
+
+  it('(f) countries as shops send them: "IRL" (a PHP client\'s tests) and "United Kingdom" (an importer) read back as IE and GB, at checkout too', async () => {
+    const element = (country: string, origin: string | null, extra: Record<string, unknown>) => ({
+      order_number: `C-${country}-${Date.now()}`, recipient: { name: 'Nora Barnacle', address: { address1: '1 Grafton Street', city: 'Dublin', postcode: 'D02 X285', country } },
+      packages: [{ weight: 1, items: [{ name: 'Linen', quantity: 1, value: 20, harmonisation_code: '630231', country_of_origin: origin }] }], ...extra,
+    });
+    const created = await api.post('/consignments', [
+      element('IRL', 'Ireland', { service_id: 'Globex Worldwide|Globex Express Worldwide' }),
+      { ...element('United Kingdom', 'united kingdom', { service_id: GDOM }), recipient: { name: 'Ada', address: { ...ADDRESS, country: 'United Kingdom' } } },
+      element('Atlantis', null, {}),
+    ]);
+    expect(created.body.errors).toEqual({ 2: ['recipient.address.country: Enter a valid country.'] });
+    const [ie, gb] = await Promise.all(created.body.success.map((id: string) => read(`/consignment/${id}`)));
+    expect([ie.recipient.address.country, ie.packages[0].items[0].country_of_origin, ie.current_status.status]).toEqual(['IE', 'IE', 'Allocated']);
+    expect([gb.recipient.address.country, gb.packages[0].items[0].country_of_origin, gb.service_id]).toEqual(['GB', 'GB', GDOM]);
+    // The customs invoice of the GB -> IE route names the countries as codes.
+    const docs = await api.get(`/consignment/${ie.identifier}/documents`);
+    expect(docs.status).toBe(200);
+    expect(docs.body.invoices).toEqual(expect.any(String));
+    const put = await api.call('PUT', `/consignment/${gb.identifier}`, { body: { ...gb, recipient: { ...gb.recipient, address: { ...gb.recipient.address, country: 'GBR' } } } });
+    expect([put.status, put.body.recipient?.address.country]).toEqual([200, 'GB']);
+    const refused = await api.call('PUT', `/consignment/${gb.identifier}`, { body: { ...gb, recipient: { ...gb.recipient, address: { ...gb.recipient.address, country: 'Englandshire' } } } });
+    expect([refused.status, refused.body.detail]).toEqual([400, 'recipient.address.country: Enter a valid country.']);
+    const checkout = await deliveryOptions(stack).post({ recipient: { address: { country: 'IRL' } }, packages: [{ weight: 1 }] });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.delivery_options.length).toBeGreaterThan(0);
+    expect((await deliveryOptions(stack).post({ recipient: { address: { country: 'Narnia' } } })).body.detail).toBe('recipient.address.country: Enter a valid country.');
+  });
+
+  it('(g) a client\'s own identifier, an air waybill number: kept, refused a second time, and named later in a manifest', async () => {
+    const awb = `176-${String(Date.now()).slice(-8)}`;
+    const body = { identifier: awb, order_number: `AWB-${awb}`, service_id: GDOM, warehouse_id: WAREHOUSE, recipient: { name: 'Ada', address: ADDRESS }, packages: [{ weight: 2 }] };
+    const created = await api.post('/consignments', [body]);
+    expect(created.body).toEqual({ success: [awb], errors: {} });
+    expect((await api.post('/consignments', [{ ...body, order_number: 'AGAIN' }])).body).toEqual({ success: [], errors: { 0: [DUPLICATE] } });
+    expect((await read(`/consignments?identifier=${awb}`)).results.map((c: { order_number: string }) => c.order_number)).toEqual([`AWB-${awb}`]);
+    expect((await api.get(`/consignment/${awb}/documents`)).status).toBe(200);
+    const manifest = await api.post('/manifest', { consignment_ids: [awb], carrier_id: 'generic', warehouse_id: WAREHOUSE });
+    expect([manifest.status, manifest.body.detail]).toEqual([201, undefined]);
+    expect((await read(`/consignment/${awb}`))).toMatchObject({ identifier: awb, current_status: { status: 'Manifested' } });
+  });
+
+  it('(h) an integration still sending its old carrier\'s names ("Hermes|UK Standard Delivery", "Yodel") runs unchanged once the company maps them', async () => {
+    const integration = (n: number) => [
+      { order_number: `H-${n}-${Date.now()}`, service_id: 'Hermes|UK Standard Delivery', recipient: { name: 'Ada', address: ADDRESS }, packages: [{ weight: 1 }] },
+      { order_number: `Y-${n}-${Date.now()}`, carrier: 'Yodel', recipient: { name: 'Alan', address: { ...ADDRESS, city: 'Manchester', postcode: 'M1 1AE' } }, packages: [{ weight: 1 }] },
+    ];
+    expect((await api.post('/consignments', integration(1))).body.errors).toEqual({
+      0: ['service_id: carrier service "Hermes|UK Standard Delivery" not found.'], 1: ['carrier: carrier "Yodel" not found.'],
+    });
+    const set = await api.call('PUT', '/service-aliases', { body: { 'Hermes|UK Standard Delivery': GDOM, Yodel: SP24 } });
+    expect([set.status, set.body]).toEqual([200, { 'Hermes|UK Standard Delivery': GDOM, Yodel: SP24 }]);
+    const bad = await api.call('PUT', '/service-aliases', { body: { 'Fastway|Parcel': 'Fastway|Parcel' } });
+    expect([bad.status, bad.body.detail]).toEqual([400, 'Fastway|Parcel: "Fastway|Parcel" is not one of the company\'s services (GET /carrierservices lists them).']);
+    const created = await api.post('/consignments', integration(2));
+    expect(created.body.errors).toEqual({});
+    const [hermes, yodel] = await Promise.all(created.body.success.map((id: string) => read(`/consignment/${id}`)));
+    expect(hermes).toMatchObject({ service_id: GDOM, carrier: 'Generic Carrier', service: 'Generic Domestic Service GDOM', current_status: { status: 'Allocated' } });
+    expect(yodel).toMatchObject({ service_id: SP24, carrier: 'SwiftPost', service: 'SwiftPost 24', current_status: { status: 'Allocated' } });
+    const back = await api.call('PUT', `/consignment/${yodel.identifier}`, { body: { ...yodel, service_id: null, carrier: 'yodel', delivery_instructions: 'Side door' } });
+    expect(back.body).toMatchObject({ service_id: SP24, consignment_number: yodel.consignment_number, delivery_instructions: 'Side door' });
+    expect((await read('/service-aliases'))).toEqual({ 'Hermes|UK Standard Delivery': GDOM, Yodel: SP24 });
+  });
+
+  // The one-process demo holds its embedded database while it runs: the CLI works on it only while it is stopped.
+  (mode === 'distributed' ? it : it.skip)('(h) the same aliases from the admin CLI reach the running services within seconds', async () => {
+    const waybill = (...args: string[]) => spawnSync(process.execPath, ['--enable-source-maps', 'infra/admin/dist/main.js', 'service-aliases', ...args], {
+      cwd: ROOT, encoding: 'utf8', env: { ...process.env, DATABASE_URL: stack.databaseUrl, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY, LOG_LEVEL: 'warn' },
+    });
+    const set = waybill('set', SLUG, 'Fastway|Parcel', 'Parcelink|Parcelink Standard');
+    expect([set.status, set.stderr]).toEqual([0, '']);
+    expect(JSON.parse(set.stdout)).toMatchObject({ 'Fastway|Parcel': 'Parcelink|Parcelink Standard' });
+    const refused = waybill('set', SLUG, 'DPD', 'DPD|Next Day');
+    expect([refused.status, refused.stderr]).toEqual([1, expect.stringContaining('DPD: "DPD|Next Day" is not one of the company\'s services')]);
+    const body = [{ order_number: `F-${Date.now()}`, service_id: 'fastway|parcel', recipient: { name: 'Ada', address: ADDRESS }, packages: [{ weight: 1 }] }];
+    await eventually(async () => Object.keys((await api.post('/consignments', body)).body.errors).length === 0, { timeoutMs: 15_000, what: 'the alias in the running service' });
+    expect(JSON.parse(waybill('list', SLUG).stdout)).toMatchObject({ 'Fastway|Parcel': 'Parcelink|Parcelink Standard' });
   });
 
   it('never answers 5xx for a 10,000-character order number: a 4xx naming the field and its bound', async () => {

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { DRF_NUMBER, NUMBER_MESSAGES, type NumberKind } from './drf-numbers';
+import { COUNTRY_KEYWORD, COUNTRY_MESSAGE } from './countries';
 
 export type ValidationErrors = Record<string, string[]>;
 
@@ -12,13 +13,14 @@ const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'if', 'allOf']);
 // Lower wins when several errors land on the same path.
 const PRIORITY: Record<string, number> = {
   required: 0, dependentRequired: 0, additionalProperties: 1, type: 2, [DRF_NUMBER]: 2, enum: 3, const: 3, format: 4,
-  minLength: 5, pattern: 6, maxLength: 7,
+  minLength: 5, pattern: 6, maxLength: 7, [COUNTRY_KEYWORD]: 8,
 };
 
 const PATTERN_MESSAGES: Record<string, string> = {
   '^[A-Za-z]{2}$': 'Enter a 2-letter ISO 3166 country code.',
   '^[A-Za-z]{3}$': 'Enter a 3-letter ISO 4217 currency code.',
   '^[0-9a-f]{32}$': 'Enter 32 lowercase hexadecimal characters.',
+  '^[A-Za-z0-9_-]{1,64}$': 'Enter 1 to 64 letters, digits, "-" or "_".',
   '^[0-9]+(\\.[0-9]+)?$': 'Enter a decimal number such as "12.50".',
   '^[a-z0-9]+(-[a-z0-9]+)*$': 'Enter a valid slug of lowercase letters, digits and hyphens.',
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'Enter a time as HH:MM (24-hour clock).',
@@ -78,6 +80,7 @@ function message(error: ErrorObject): string {
     case 'additionalProperties': return 'Unknown field.';
     case 'type': return typeMessage(error);
     case DRF_NUMBER: return error.message ?? NUMBER_MESSAGES.number;
+    case COUNTRY_KEYWORD: return COUNTRY_MESSAGE;
     case 'enum': return `"${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}" is not a valid choice.`;
     case 'const': return `Must be ${JSON.stringify(p.allowedValue)}.`;
     case 'format': return FORMAT_MESSAGES[String(p.format)] ?? `Enter a valid ${String(p.format)}.`;

@@ -11,3 +11,4 @@ export {
   EventType, eventDataSchemaIds, validateEvent, type DomainEvent, type EventDataByType, type EventTypeName,
 } from './events';
 export { buildOpenApi, type OpenApiOptions } from './openapi';
+export { countryCode, COUNTRY_MESSAGE } from './countries';

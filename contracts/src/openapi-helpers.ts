@@ -52,8 +52,8 @@ export const pathParameters: Record<string, Obj> = {
     description: 'Delivery rule id. One of another company (or not a uuid) answers 404.',
   },
   identifier: {
-    name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
-    description: 'Consignment identifier (32 lowercase hex). One of another company answers 404.',
+    name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    description: 'Consignment identifier: the 32 lowercase hex characters Waybill generated, or the client\'s own identifier sent on create. One of another company answers 404.',
   },
   carrier_id: {
     name: 'carrier_id', in: 'path', required: true, schema: { type: 'string', examples: ['generic'] },

@@ -4,6 +4,7 @@ import { buildPaths, errorResponses, pathParameters } from './openapi-helpers';
 import { publicOperations } from './openapi-paths';
 import { outboundWebhooks, WEBHOOKS_TAG } from './openapi-webhooks';
 import { rewriteRefs, withoutDocumentKeywords } from './schema-walk';
+import { SERVICE_ALIASES_TAG } from './openapi-service-aliases';
 import { schemaGroups } from './schemas';
 
 export interface OpenApiOptions {
@@ -34,6 +35,12 @@ an existing Scurri integration works by changing only the base URL.
   (\`A valid number is required.\`). Responses always carry JSON numbers.
 - Every string of a request body has the \`maxLength\` its schema states; a longer one is refused with
   \`Ensure this field has no more than N characters.\` at its path.
+- A country (recipient address, items' \`country_of_origin\`, delivery-options requests) may be given as its ISO 3166-1
+  alpha-2 code, its alpha-3 code or its English short name (\`IE\`, \`IRL\`, \`Ireland\`; \`UK\` is GB), case and surrounding
+  spaces ignored; it is stored and returned as the alpha-2 code. Anything else is \`Enter a valid country.\`
+- A create element may carry the client's own \`identifier\` (1 to 64 letters, digits, \`-\` and \`_\`), unique within the
+  company, which every path and field taking a consignment identifier then takes (manifests' \`consignment_ids\` included).
+- A \`service_id\` or \`carrier\` equal to a key of the company's service aliases (\`/service-aliases\`) is read as its service.
 - A body is JSON when its \`Content-Type\` is \`application/json\` (with any charset parameter) or \`text/json\`.`;
 
 /** Components from the API and webhook JSON schemas, with cross-file $refs re-pointed at `#/components/schemas/<title>`. */
@@ -57,6 +64,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
     tags: [
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
+      SERVICE_ALIASES_TAG,
       { name: 'Delivery options', description: 'Checkout quotes from the company\'s delivery rules; own base path and own API keys.' },
       { name: 'Delivery rules', description: 'The rules behind delivery options and allocation by rules (service_id "auto").' },
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },

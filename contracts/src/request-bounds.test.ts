@@ -38,7 +38,7 @@ describe('request schemas (API.md 5: every string has a maximum length)', () => 
     const schemas = (buildOpenApi().components as { schemas: Record<string, any> }).schemas;
     expect(schemas.ConsignmentInput.properties.order_number.maxLength).toBe(255);
     expect(schemas.Address.properties.postcode.maxLength).toBe(32);
-    expect(schemas.Address.properties.country.maxLength).toBe(2);
+    expect(schemas.Address.properties.country.maxLength).toBe(64);
     expect(schemas.Item.properties.sku.maxLength).toBe(64);
     expect(schemas.Item.properties.harmonisation_code.maxLength).toBe(64);
     expect(schemas.ConsignmentInput.properties.custom_field_1.maxLength).toBe(255);

@@ -38,6 +38,7 @@ import manifestInput from '../api/manifest-input.json';
 import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
+import serviceAliases from '../api/service-aliases.json';
 import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
 import trackingPage from '../api/tracking-page.json';
@@ -120,6 +121,7 @@ export const SchemaId = {
   Package: `${api}package.json`,
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
+  ServiceAliases: `${api}service-aliases.json`,
   Warehouse: `${api}warehouse.json`,
   ConsignmentDocuments: `${api}documents.json`,
   CarrierAccount: `${api}carrier-account.json`,
@@ -183,7 +185,7 @@ export const schemaGroups = {
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
-    trackingPage, trackingPageSettings,
+    trackingPage, trackingPageSettings, serviceAliases,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
@@ -205,7 +207,7 @@ export type SchemaGroup = keyof typeof schemaGroups;
 export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
   SchemaId.ConsignmentInput, SchemaId.DeliveryOptionsRequest, SchemaId.DeliveryRuleInput, SchemaId.DeliverySettings,
   SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
-  SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput,
+  SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput, SchemaId.ServiceAliases,
 ]);
 
 export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];

@@ -108,13 +108,13 @@ describe('validate(ConsignmentInput)', () => {
     body.packages![0].weight_unit = 'lb' as 'kg';
     body.shipping_date = '02/05/2024';
     body.order_value = 'lots' as unknown as number;
-    body.recipient.address.country = 'GBR';
+    body.recipient.address.country = 'Great Britannia';
     body.recipient.address.city = '';
     expect(errorsOf(input(body))).toEqual({
       'packages.0.weight_unit': ['"lb" is not a valid choice.'],
       shipping_date: ['Date has wrong format. Use YYYY-MM-DD.'],
       order_value: ['A valid number is required.'],
-      'recipient.address.country': ['Enter a 2-letter ISO 3166 country code.'],
+      'recipient.address.country': ['Enter a valid country.'],
       'recipient.address.city': ['This field may not be blank.'],
     });
   });

@@ -5,6 +5,7 @@ import { NON_FIELD_ERRORS, toFieldErrors, type ValidationErrors } from './error-
 import { isLooseDateTime } from './formats';
 import { unstorableTextErrors } from './storable-text';
 import { drfNumberKeyword, widenNumbers } from './drf-numbers';
+import { countryKeyword } from './countries';
 import { allSchemas, requestSchemaIds, type JsonSchema } from './schemas';
 
 export type { ValidationErrors } from './error-messages';
@@ -19,6 +20,7 @@ function instance(schemas: readonly JsonSchema[]): Ajv2020 {
   addFormats(ajv);
   ajv.addFormat('date-time-loose', { type: 'string', validate: isLooseDateTime });
   ajv.addKeyword(drfNumberKeyword);
+  ajv.addKeyword(countryKeyword);
   for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }

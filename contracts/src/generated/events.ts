@@ -121,7 +121,7 @@ export interface DeliveryRulesChangedData {
  */
 export interface DocumentsLabelsPrintedData {
   /**
-   * The consignment whose labels were fetched.
+   * The consignment whose labels were fetched: Waybill's 32 hex characters or the client's own identifier.
    */
   consignment_identifier: string;
 }

@@ -7,6 +7,7 @@ import { openDocumentsAdmin } from '@waybill/documents';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
+import { registerServiceAliasCommands } from './service-aliases.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
 import { migrateAll } from './migrate';
@@ -67,12 +68,12 @@ program.command('delivery-key <company>').option('--label <label>', 'what the ke
   .action((c: string, o: { label: string }) => withAdmins(async (gw) => { out(await gw.addDeliveryOptionsKey(c, o.label)); }));
 
 program.command('warehouse <company> <name>').description('add or update a warehouse')
-  .requiredOption('--address1 <line>').requiredOption('--city <city>').requiredOption('--postcode <postcode>').requiredOption('--country <cc>')
+  .requiredOption('--address1 <line>').requiredOption('--city <city>').requiredOption('--postcode <postcode>')
+  .requiredOption('--country <country>', 'alpha-2 or alpha-3 code, or English name (IE, IRL, Ireland)')
   .option('--company-name <name>').option('--timezone <tz>', 'IANA time zone', 'Europe/London').option('--default', 'make it the default origin')
   .option('--cutoff <HH:MM>', 'daily collection cutoff, local time: bookings after it ship the next working day (DHL Express)')
   .action((c: string, name: string, o: Record<string, string | boolean | undefined>) => withAdmins(async (_gw, cs) => {
-    const country = String(o.country).toUpperCase();
-    if (!/^[A-Z]{2}$/.test(country)) throw new Error('country: ISO 2-letter code');
+    const country = String(o.country);
     await cs.addWarehouse(c, {
       name, timezone: String(o.timezone), isDefault: Boolean(o.default), cutoff: (o.cutoff as string | undefined) ?? null,
       address: { company_name: (o.companyName as string) ?? null, address1: String(o.address1), city: String(o.city), postcode: String(o.postcode), country },
@@ -179,6 +180,24 @@ registerCarrierAccountCommands(program, async (fn) => {
   try {
     await fn(t.target, key);
   } finally {
+    await t.close();
+  }
+});
+
+registerServiceAliasCommands(program, async (fn) => {
+  const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
+  let key: string | null = null;
+  try {
+    key = encryptionKeyFor(opts);
+  } catch {
+    // Without the key only the sandbox services can be checked; the command says so when it matters.
+  }
+  const t = await openTarget(opts);
+  const cs = await openConsignmentAdmin(t.target);
+  try {
+    await fn(t.target, cs, key);
+  } finally {
+    await cs.close();
     await t.close();
   }
 });

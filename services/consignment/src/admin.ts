@@ -1,5 +1,10 @@
 import { openDatabase, migrateToLatest, type DbTarget } from '@waybill/db';
-import type { Address } from '@waybill/carriers';
+import { countryCode, COUNTRY_MESSAGE } from '@waybill/contracts';
+import { CarrierRegistry, sandboxRegistry, type Address, type Carrier, type RegisteredCarrier } from '@waybill/carriers';
+import { InvalidError } from '@waybill/http';
+import { SchemaId, validate } from '@waybill/contracts';
+import { checkAliases, ServiceAliases } from './aliases/service-aliases';
+import { loadAliases, replaceAliases } from './aliases/service-alias.repository';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { enableCarrier, enabledCarrierIds, listWarehouses, upsertSettings, upsertWarehouse, type Warehouse } from './companies/company.repository';
@@ -12,6 +17,14 @@ export interface ConsignmentAdmin {
   enableCarrier(company: string, carrierId: string): Promise<void>;
   /** Enabled carriers and warehouses: what other services' admin checks references against. */
   lookups(company: string): Promise<{ carrierIds: string[]; warehouses: Warehouse[] }>;
+  /** The company's service aliases, as GET /service-aliases answers them. */
+  serviceAliases(company: string): Promise<Record<string, string>>;
+  /**
+   * Replaces the company's service aliases as PUT /service-aliases does (InvalidError naming each bad key).
+   * `realCarriers`: the company's enabled real carriers, or null when they could not be listed (a target
+   * among none of the sandbox services is then refused as unknown, changing nothing).
+   */
+  replaceServiceAliases(company: string, map: unknown, realCarriers: readonly RegisteredCarrier[] | null): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -21,12 +34,28 @@ export async function openConsignmentAdmin(target: DbTarget): Promise<Consignmen
   const db = database.db;
   return {
     configureCompany: (company, s) => upsertSettings(db, { company, extraCustomFields: s.extraCustomFields ?? false, trackingEnabled: s.trackingEnabled ?? false }),
-    addWarehouse: (company, w) => {
+    addWarehouse: async (company, w) => {
       if (w.cutoff && !/^([01]\d|2[0-3]):[0-5]\d$/.test(w.cutoff)) throw new Error('cutoff: HH:MM, 24-hour, the warehouse\'s local time');
-      return upsertWarehouse(db, { company, name: w.name, address: w.address, timezone: w.timezone ?? 'Europe/London', isDefault: w.isDefault ?? false, cutoff: w.cutoff ?? null });
+      // Kept as alpha-2 whatever way it was given (IE, IRL, Ireland), as a consignment's countries are.
+      const country = countryCode(w.address.country);
+      if (!country) throw new Error(`country: ${COUNTRY_MESSAGE}`);
+      return upsertWarehouse(db, { company, name: w.name, address: { ...w.address, country }, timezone: w.timezone ?? 'Europe/London', isDefault: w.isDefault ?? false, cutoff: w.cutoff ?? null });
     },
     enableCarrier: (company, carrierId) => enableCarrier(db, company, carrierId),
     lookups: async (company) => ({ carrierIds: await enabledCarrierIds(db, company), warehouses: await listWarehouses(db, company) }),
+    serviceAliases: async (company) => new ServiceAliases(await loadAliases(db, company)).toJson(),
+    replaceServiceAliases: async (company, map, realCarriers) => {
+      const checked = validate(SchemaId.ServiceAliases, map);
+      if (!checked.ok) throw new InvalidError(checked.errors);
+      const sandbox = sandboxRegistry();
+      const enabled = (await enabledCarrierIds(db, company)).map((id) => sandbox.find(id)).filter((c): c is Carrier => Boolean(c));
+      const services = new CarrierRegistry<RegisteredCarrier>([...enabled, ...(realCarriers ?? [])]);
+      const entries = checkAliases(map as Record<string, string>, { service: (id) => services.findService(id), realCarriersUnavailable: realCarriers === null }, () => {
+        throw new Error('the company\'s real carrier accounts could not be listed (DATA_ENCRYPTION_KEY is not set), so a target among none of its sandbox services cannot be checked; nothing was changed');
+      });
+      await replaceAliases(db, company, entries);
+      return new ServiceAliases(entries).toJson();
+    },
     close: () => database.close(),
   };
 }

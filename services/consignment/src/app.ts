@@ -15,6 +15,8 @@ import { allocationRulesClient, type AllocationRules } from './consignments/cons
 import { manifestClaimRoutes } from './manifests/manifest-claim.routes';
 import { consignmentHotRoutes } from './consignments/consignment.hot-routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { ServiceAliasDirectory } from './aliases/service-alias.directory';
+import { serviceAliasRoutes } from './aliases/service-alias.routes';
 
 export const AUDIENCE = 'consignment';
 
@@ -48,12 +50,13 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
 export function buildService(o: AppOptions): { app: Express; companies: CompanyDirectory; handler: RequestListener } {
   const companies = o.companies ?? new CompanyDirectory(o.db, o.registry, o.linked ?? null, senderContactsClient(o.peers ?? {}, o.internalJwtSecret));
   const rules = o.rules ?? allocationRulesClient(o.peers ?? {}, o.internalJwtSecret);
-  const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules };
+  const aliases = new ServiceAliasDirectory(o.db);
+  const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules, aliases };
   const app = buildServiceApp({
     logger: o.logger, readiness: o.readiness,
     companies: {
       audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret,
-      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
+      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), serviceAliasRoutes(deps), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
     },
   });
   const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };

@@ -3,6 +3,7 @@ import type { CompanyCarriersTable, CompanySettingsTable, WarehousesTable } from
 import type { IdempotencyKeysTable } from './idempotency/idempotency.table';
 import type { DashboardDb } from './dashboard/dashboard.table';
 import type { CarrierCallAnomaliesTable } from './anomalies/anomaly.table';
+import type { ServiceAliasesTable } from './aliases/service-alias.table';
 
 /** Every table of the consignment service's schema. */
 export interface ConsignmentDb extends DashboardDb {
@@ -14,4 +15,5 @@ export interface ConsignmentDb extends DashboardDb {
   company_carriers: CompanyCarriersTable;
   idempotency_keys: IdempotencyKeysTable;
   carrier_call_anomalies: CarrierCallAnomaliesTable;
+  service_aliases: ServiceAliasesTable;
 }

@@ -13,11 +13,12 @@ import { rulesPage } from './pages/rules';
 import { ruleEditPage } from './pages/rule-form';
 import { trackingPagePage } from './pages/tracking-page';
 import { carrierAccountsPage } from './pages/carrier-accounts';
+import { serviceAliasesPage } from './pages/service-aliases';
 
 const main = document.getElementById('main')!;
 const top = document.getElementById('top')!;
 
-const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/tracking-page', 'Tracking page']];
+const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/tracking-page', 'Tracking page']];
 
 function header(): void {
   const s = session();
@@ -47,9 +48,10 @@ function route(): void {
             : page === 'exceptions' ? exceptionsPage()
               : page === 'tracking-page' ? trackingPagePage()
                 : page === 'carrier-accounts' ? carrierAccountsPage()
-                  : page?.startsWith('rules') && id ? ruleEditPage(decodeURIComponent(id.split('?')[0]))
-                    : page?.startsWith('rules') ? rulesPage()
-                      : dashboardPage();
+                  : page === 'service-aliases' ? serviceAliasesPage()
+                    : page?.startsWith('rules') && id ? ruleEditPage(decodeURIComponent(id.split('?')[0]))
+                      : page?.startsWith('rules') ? rulesPage()
+                        : dashboardPage();
   replace(main, view);
   document.title = `${main.querySelector('h1')?.textContent ?? 'Console'} · Waybill console`;
   main.focus();

@@ -40,7 +40,7 @@ export async function allocateUnallocated(deps: ConsignmentDeps, company: string
       events.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: u.service_id, consignment_number: u.consignment_number } });
       events.push({ type: ConsignmentEvents.statusChanged, data: { consignment, from: row.status, to: u.status } });
     }
-    await recordStatus(trx, identifier, u.status, u.rejection_reason);
+    await recordStatus(trx, company, identifier, u.status, u.rejection_reason);
     await recordEvents(trx, company, events);
     return u;
   }).catch(async (err) => {

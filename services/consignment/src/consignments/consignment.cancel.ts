@@ -31,7 +31,7 @@ export async function cancelConsignment(deps: ConsignmentDeps, company: string, 
     const u = await updateIfVersion(trx, company, identifier, row.version, { status: 'Cancelled', rejection_reason: null });
     if (!u) return undefined;
     const consignment = toApi(u, ctx.names, ctx.settings.extraCustomFields);
-    await recordStatus(trx, identifier, 'Cancelled', null);
+    await recordStatus(trx, company, identifier, 'Cancelled', null);
     await recordEvents(trx, company, [
       { type: ConsignmentEvents.cancelled, data: { consignment, released: isAllocated(row.status) ? { carrier_id: row.carrier_id, consignment_number: row.consignment_number } : null } },
       { type: ConsignmentEvents.statusChanged, data: { consignment, from: row.status, to: 'Cancelled' } },

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { InvalidError } from '@waybill/http';
+import { isUniqueViolation } from '@waybill/db';
 import type { ConsignmentDeps } from './consignment.deps';
 import { prepareInput, type PreparedInput } from './consignment.input';
 import { withTrackingNumbers, type AllocationOutcome } from './consignment.allocation';
@@ -11,6 +12,7 @@ import type { ConsignmentRow } from './consignment.table';
 import type { CompanyContext } from '../companies/company.context';
 
 export const MAX_BATCH = 500;
+export const DUPLICATE_IDENTIFIER = 'identifier: A consignment with this identifier already exists.';
 
 export interface CreateResult {
   success: string[];
@@ -38,32 +40,79 @@ export async function createConsignments(deps: ConsignmentDeps, company: string,
   if (body.length === 0 || body.length > MAX_BATCH) {
     throw new InvalidError({ non_field_errors: [`A batch holds 1 to ${MAX_BATCH} consignments; got ${body.length}.`] });
   }
-  const ctx = await deps.companies.get(company);
+  const [ctx, aliases] = await Promise.all([deps.companies.get(company), deps.aliases.of(company)]);
   const now = deps.now();
   const errors: Record<string, string[]> = {};
-  const planned: Planned[] = [];
+  let planned: Planned[] = [];
+  const identifiers = new Set<string>();
   body.forEach((raw, index) => {
     try {
-      planned.push({ index, identifier: identifierFor(company, idempotencyKey, index), input: prepareInput(raw, 'create', ctx, now) });
+      const input = prepareInput(raw, 'create', ctx, now, aliases);
+      const identifier = input.identifier ?? identifierFor(company, idempotencyKey, index);
+      // The first element to name an identifier has it; a later one in the same request is a duplicate.
+      if (identifiers.has(identifier)) errors[String(index)] = [DUPLICATE_IDENTIFIER];
+      else planned.push({ index, identifier, input });
+      identifiers.add(identifier);
     } catch (err) {
       errors[String(index)] = describeErrors(err);
     }
   });
-  // Only key-derived identifiers can exist already (a retry after a crash); fresh random ones cannot.
-  const already = idempotencyKey ? await existingIdentifiers(deps.db, company, planned.map((p) => p.identifier)) : new Set<string>();
-  const fresh = planned.filter((p) => !already.has(p.identifier));
+  // A client's identifier may be taken already: that element is refused. A key-derived one may exist from a
+  // retry after a crash, and is what that attempt made; fresh random ones cannot exist.
+  const checked = planned.filter((p) => p.input.identifier !== null || idempotencyKey);
+  const existing = checked.length ? await existingIdentifiers(deps.db, company, checked.map((p) => p.identifier)) : new Set<string>();
+  for (const p of planned) if (p.input.identifier !== null && existing.has(p.identifier)) refuse(errors, p);
+  planned = planned.filter((p) => errors[String(p.index)] === undefined);
+  const fresh = planned.filter((p) => !existing.has(p.identifier));
   await Promise.all(fresh.map(async (p) => {
     const warehouse = ctx.warehouse(p.input.warehouseId)!;
     p.outcome = await allocateTarget(deps, ctx, p.input.target, {
       data: p.input.data, warehouse, options: p.input.options, ids: { company, identifier: p.identifier, orderNumber: p.input.orderNumber },
     });
   }));
-  await persist(deps, ctx, company, fresh);
-  return { success: planned.map((p) => p.identifier), errors };
+  const taken = await persist(deps, ctx, company, fresh);
+  for (const p of taken) refuse(errors, p);
+  return { success: planned.filter((p) => !taken.includes(p)).map((p) => p.identifier), errors };
 }
 
-async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: string, items: Planned[]): Promise<void> {
-  if (items.length === 0) return;
+function refuse(errors: Record<string, string[]>, p: Planned): void {
+  errors[String(p.index)] = [DUPLICATE_IDENTIFIER];
+}
+
+/**
+ * Stores the batch; returns the elements whose client identifier another request stored meanwhile (a
+ * concurrent create with the same identifier: the unique index decides). Their bookings are released and
+ * the rest is stored without them.
+ */
+async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: string, items: Planned[]): Promise<Planned[]> {
+  const taken: Planned[] = [];
+  let pending = items;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    try {
+      await insertBatch(deps, ctx, company, pending);
+      break;
+    } catch (err) {
+      const lost = attempt < 3 && isUniqueViolation(err) ? await raced(deps, company, pending) : [];
+      if (lost.length === 0) {
+        await releaseBookings(deps, ctx, pending);
+        throw err;
+      }
+      await releaseBookings(deps, ctx, lost);
+      taken.push(...lost);
+      pending = pending.filter((p) => !lost.includes(p));
+    }
+  }
+  return taken;
+}
+
+/** The elements with a client identifier that exists now. */
+async function raced(deps: ConsignmentDeps, company: string, items: Planned[]): Promise<Planned[]> {
+  const own = items.filter((p) => p.input.identifier !== null);
+  const existing = own.length ? await existingIdentifiers(deps.db, company, own.map((p) => p.identifier)) : new Set<string>();
+  return own.filter((p) => existing.has(p.identifier));
+}
+
+async function insertBatch(deps: ConsignmentDeps, ctx: CompanyContext, company: string, items: Planned[]): Promise<void> {
   const rows: CreatedRow[] = items.map((p) => toRow(company, p));
   // Everything the events say is known before the insert (no column they show has a database default).
   const events: PendingEvent[] = rows.flatMap((row) => {
@@ -74,12 +123,7 @@ async function persist(deps: ConsignmentDeps, ctx: CompanyContext, company: stri
     }
     return list;
   });
-  try {
-    await insertConsignmentsWithEvents(deps.db, rows, envelopesOf(company, events));
-  } catch (err) {
-    await releaseBookings(deps, ctx, items);
-    throw err;
-  }
+  await insertConsignmentsWithEvents(deps.db, rows, envelopesOf(company, events));
   deps.afterCommit();
 }
 

@@ -18,7 +18,7 @@ export async function markPrintedIn(
 ): Promise<boolean> {
   const row = await moveStatusIf(trx, company, identifier, 'Allocated', 'Printed');
   if (!row) return false;
-  await recordStatus(trx, identifier, 'Printed', null);
+  await recordStatus(trx, company, identifier, 'Printed', null);
   await recordEvents(trx, company, [
     { type: ConsignmentEvents.statusChanged, data: { consignment: toApi(row, registry, ctx.settings.extraCustomFields), from: 'Allocated', to: 'Printed' } },
   ]);

@@ -22,9 +22,9 @@ const insertWithEvents = reusableQuery((db: Kysely<ConsignmentDb>, p) => {
   return eventsInsert(db
     .with('c', (q) => q.insertInto('consignments').columns([...CREATED_COLUMNS])
       .expression(sql`select ${fields} from jsonb_array_elements(${p('rows')}::jsonb) with ordinality as x(e, n) order by n`)
-      .returning(['identifier', 'status', 'rejection_reason']))
-    .with('h', (q) => q.insertInto('status_history').columns(['identifier', 'status', 'reason'])
-      .expression((eb) => eb.selectFrom('c').select(['identifier', 'status', 'rejection_reason']))
+      .returning(['company', 'identifier', 'status', 'rejection_reason']))
+    .with('h', (q) => q.insertInto('status_history').columns(['company', 'identifier', 'status', 'reason'])
+      .expression((eb) => eb.selectFrom('c').select(['company', 'identifier', 'status', 'rejection_reason']))
       .returning('id')), p('events'));
 });
 
@@ -67,12 +67,15 @@ export async function updateIfVersion(
     .executeTakeFirst();
 }
 
-export async function recordStatus(trx: Transaction<ConsignmentDb>, identifier: string, status: ConsignmentStatus, reason: string | null): Promise<void> {
-  await trx.insertInto('status_history').values({ identifier, status, reason }).execute();
+export async function recordStatus(
+  trx: Transaction<ConsignmentDb>, company: string, identifier: string, status: ConsignmentStatus, reason: string | null,
+): Promise<void> {
+  await trx.insertInto('status_history').values({ company, identifier, status, reason }).execute();
 }
 
-export async function statusHistory(db: Db, identifier: string) {
-  return db.selectFrom('status_history').select(['status', 'reason', 'at']).where('identifier', '=', identifier).orderBy('id').execute();
+export async function statusHistory(db: Db, company: string, identifier: string) {
+  return db.selectFrom('status_history').select(['status', 'reason', 'at'])
+    .where('company', '=', company).where('identifier', '=', identifier).orderBy('id').execute();
 }
 
 /** Moves a consignment from one status to another only if it is still in `from` (an event may arrive late). */

@@ -71,7 +71,7 @@ export function consignmentRoutes(deps: ConsignmentDeps, publicBaseUrl?: string)
 
   r.get('/consignment/:identifier/history', async (req, res) => {
     const c = await getConsignment(deps, principalOf(res).company, String(req.params.identifier));
-    const rows = await statusHistory(deps.db, c.identifier as string);
+    const rows = await statusHistory(deps.db, principalOf(res).company, c.identifier as string);
     res.json(rows.map((h) => ({ status: h.status, reason: h.reason, at: new Date(h.at).toISOString() })));
   });
 

@@ -48,6 +48,8 @@ export interface ConsignmentCountsTable {
 
 export interface StatusHistoryTable {
   id: Generated<number>;
+  /** Since migration 20261127000000 (identifiers are unique per company only); filled by a trigger when an older replica leaves it out. */
+  company: ColumnType<string | null, string | undefined, never>;
   identifier: string;
   status: string;
   reason: string | null;

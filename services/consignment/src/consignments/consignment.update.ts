@@ -32,8 +32,8 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();
   assertEditable(row.status);
-  const ctx = await deps.companies.get(company);
-  const input = prepareInput(body, 'update', ctx, deps.now());
+  const [ctx, aliases] = await Promise.all([deps.companies.get(company), deps.aliases.of(company)]);
+  const input = prepareInput(body, 'update', ctx, deps.now(), aliases);
 
   const used = row.carrier_id ? ctx.bookedBy(row.carrier_id, carrierNameOf(row.service_id))?.capabilities.options ?? [] : [];
   const keep = keepsBooking(row, input, used);
@@ -55,7 +55,7 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
       }
       if (u.status !== row.status || u.rejection_reason !== row.rejection_reason) {
         if (u.status !== row.status) events.push({ type: ConsignmentEvents.statusChanged, data: { consignment, from: row.status, to: u.status } });
-        await recordStatus(trx, identifier, u.status, u.rejection_reason);
+        await recordStatus(trx, company, identifier, u.status, u.rejection_reason);
       }
       await recordEvents(trx, company, events);
       return u;

@@ -29,8 +29,9 @@ export function blankPaths(value: unknown, prefix = '', out = new Set<string>())
   return out;
 }
 
-export function stripReadOnly(body: Record<string, unknown>): Record<string, unknown> {
-  for (const k of READ_ONLY) delete body[k];
+/** Drops what a GET returns and a write ignores; on create the identifier is the client's to give, so it stays. */
+export function stripReadOnly(body: Record<string, unknown>, keepIdentifier = false): Record<string, unknown> {
+  for (const k of READ_ONLY) if (!(keepIdentifier && k === 'identifier')) delete body[k];
   if (Array.isArray(body.packages)) {
     for (const p of body.packages) if (p && typeof p === 'object') delete (p as Record<string, unknown>).tracking_number;
   }

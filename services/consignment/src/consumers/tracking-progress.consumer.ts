@@ -29,7 +29,7 @@ async function applyProgress(trx: Transaction<ConsignmentDb>, deps: ConsumerDeps
   if (!next) return false;
   const updated = await updateIfVersion(trx, event.company, row.identifier, row.version, { status: next, tracked_at: at.toISOString() });
   if (!updated) throw new Error(`consignment ${row.identifier} changed while locked`);
-  await recordStatus(trx, row.identifier, next, null);
+  await recordStatus(trx, event.company, row.identifier, next, null);
   const consignment = toApi(updated, deps.registry, settings.extraCustomFields);
   await recordEvents(trx, event.company, [{ type: ConsignmentEvents.statusChanged, data: { consignment, from: row.status, to: next } }]);
   return true;

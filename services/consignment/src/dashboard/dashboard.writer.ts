@@ -5,13 +5,16 @@ import { Deltas, nextStanding, type Standing } from './dashboard.projection';
 
 type Trx = Transaction<ConsignmentDb>;
 
+/** A consignment's key in the read model: identifiers are unique per company only. */
+const keyOf = (company: string, identifier: string): string => `${company}\u0000${identifier}`;
+
 async function standings(trx: Trx, identifiers: string[]): Promise<Map<string, Standing>> {
   const rows = await trx.selectFrom('dashboard_consignments')
     .select(['identifier', 'company', 'carrier', 'status', 'rejection_reason', 'order_number',
       sql<string>`created_day::text`.as('created_day'), sql<string | null>`expected_date::text`.as('expected_date'),
       sql<string | null>`delivered_day::text`.as('delivered_day'), 'as_of'])
-    .where('identifier', 'in', identifiers).orderBy('identifier').forUpdate().execute();
-  return new Map(rows.map((r) => [r.identifier, { ...r, as_of: new Date(r.as_of).toISOString() }]));
+    .where('identifier', 'in', identifiers).orderBy('identifier').orderBy('company').forUpdate().execute();
+  return new Map(rows.map((r) => [keyOf(r.company, r.identifier), { ...r, as_of: new Date(r.as_of).toISOString() }]));
 }
 
 /**
@@ -26,17 +29,17 @@ export async function foldEvents(trx: Trx, events: EventEnvelope[]): Promise<voi
   const before = await standings(trx, ids);
   const now = new Map<string, Standing>();
   for (const e of byTime) {
-    const id = (e.data as { consignment: { identifier: string } }).consignment?.identifier;
-    const current = now.get(id) ?? before.get(id);
-    if (current && current.company !== e.company) continue;
-    const next = nextStanding(current, e);
+    const identifier = (e.data as { consignment?: { identifier?: string } }).consignment?.identifier;
+    if (!identifier) continue;
+    const id = keyOf(e.company, identifier);
+    const next = nextStanding(now.get(id) ?? before.get(id), e);
     if (next) now.set(id, next);
   }
   if (now.size === 0) return;
   const deltas = new Deltas();
   for (const [id, next] of now) deltas.move(before.get(id), next);
-  const rows = [...now.values()].sort((a, b) => a.identifier.localeCompare(b.identifier));
-  await trx.insertInto('dashboard_consignments').values(rows).onConflict((oc) => oc.column('identifier').doUpdateSet((eb) => ({
+  const rows = [...now.values()].sort((a, b) => a.identifier.localeCompare(b.identifier) || a.company.localeCompare(b.company));
+  await trx.insertInto('dashboard_consignments').values(rows).onConflict((oc) => oc.columns(['company', 'identifier']).doUpdateSet((eb) => ({
     carrier: eb.ref('excluded.carrier'), status: eb.ref('excluded.status'), rejection_reason: eb.ref('excluded.rejection_reason'),
     order_number: eb.ref('excluded.order_number'), created_day: eb.ref('excluded.created_day'), expected_date: eb.ref('excluded.expected_date'),
     delivered_day: eb.ref('excluded.delivered_day'), as_of: eb.ref('excluded.as_of'),

@@ -71,9 +71,9 @@ export async function markManifested(trx: Trx, company: string, identifiers: str
 }
 
 /** The status history of a whole manifest's consignments in one statement, whatever their number. */
-export async function recordStatuses(trx: Trx, changes: Array<{ identifier: string; status: string }>, reason: string): Promise<void> {
+export async function recordStatuses(trx: Trx, company: string, changes: Array<{ identifier: string; status: string }>, reason: string): Promise<void> {
   if (changes.length === 0) return;
-  await trx.insertInto('status_history').columns(['identifier', 'status', 'reason'])
-    .expression(sql`select i, s, ${reason}::text from unnest(${changes.map((c) => c.identifier)}::text[], ${changes.map((c) => c.status)}::text[]) as u(i, s)`)
+  await trx.insertInto('status_history').columns(['company', 'identifier', 'status', 'reason'])
+    .expression(sql`select ${company}::text, i, s, ${reason}::text from unnest(${changes.map((c) => c.identifier)}::text[], ${changes.map((c) => c.status)}::text[]) as u(i, s)`)
     .execute();
 }

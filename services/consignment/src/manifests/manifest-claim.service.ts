@@ -55,7 +55,7 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
     const claimed = [...req.identifiers, ...others.map((r) => r.identifier)];
     const before = new Map([...rows, ...others].map((r) => [r.identifier, r.status]));
     const updated = await markManifested(trx, company, claimed, req.manifestId);
-    await recordStatuses(trx, updated, `manifest ${req.manifestId}`);
+    await recordStatuses(trx, company, updated, `manifest ${req.manifestId}`);
     await writeEvents(trx, updated.map((u) => newEnvelope(ConsignmentEvents.statusChanged, company, {
       consignment: toApi(u, ctx.names, ctx.settings.extraCustomFields), from: before.get(u.identifier), to: 'Manifested',
     })));

@@ -19,7 +19,7 @@ export async function releaseManifested(trx: Trx, company: string, manifestId: s
   return trx.updateTable('consignments as c')
     .set((eb) => ({
       status: sql<ConsignmentStatus>`coalesce((${eb.selectFrom('status_history as h').select('h.status')
-        .whereRef('h.identifier', '=', 'c.identifier').where('h.status', 'in', ['Allocated', 'Printed'])
+        .whereRef('h.company', '=', 'c.company').whereRef('h.identifier', '=', 'c.identifier').where('h.status', 'in', ['Allocated', 'Printed'])
         .orderBy('h.id', 'desc').limit(1)}), 'Allocated')`,
       manifest_id: null, version: sql`c.version + 1`, updated_at: new Date().toISOString(),
     }))

@@ -20,7 +20,7 @@ export async function releaseFailedManifest(
 ): Promise<number> {
   if (failed.carrier_reference !== null) return 0;
   const released = await releaseManifested(trx, company, failed.manifest_id);
-  await recordStatuses(trx, released, `manifest ${failed.manifest_id} failed: ${failed.reason}`);
+  await recordStatuses(trx, company, released, `manifest ${failed.manifest_id} failed: ${failed.reason}`);
   await recordEvents(trx, company, released.map((row) => ({
     type: ConsignmentEvents.statusChanged,
     data: { consignment: toApi(row, registry, ctx.settings.extraCustomFields), from: 'Manifested', to: row.status },

@@ -10,6 +10,8 @@ import * as dashboard from './20261126000000_dashboard';
 import * as carrierCallAnomalies from './20261126010000_carrier_call_anomalies';
 import * as warehouseCutoff from './20261126020000_warehouse_cutoff';
 import * as carrierAccount from './20261126030000_carrier_account';
+import * as companyIdentifiers from './20261127000000_company_identifiers';
+import * as serviceAliases from './20261127000100_service_aliases';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261126010000_carrier_call_anomalies': carrierCallAnomalies,
   '20261126020000_warehouse_cutoff': warehouseCutoff,
   '20261126030000_carrier_account': carrierAccount,
+  '20261127000000_company_identifiers': companyIdentifiers,
+  '20261127000100_service_aliases': serviceAliases,
 };

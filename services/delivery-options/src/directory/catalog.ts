@@ -1,3 +1,4 @@
+import { countryCode } from '@waybill/contracts';
 import type { ServiceInfo } from '../engine/quote';
 
 /** A warehouse as the rules engine needs it: where it is, and the zone its cutoffs are read in. */
@@ -35,6 +36,11 @@ export interface CatalogParts {
   warehouses: Array<{ identifier: string; name: string; is_default?: boolean; timezone?: string; address?: { country?: string; state?: string | null } }>;
 }
 
+function warehouseCountry(given: string | undefined): string {
+  const text = String(given ?? 'GB');
+  return countryCode(text) ?? text.toUpperCase();
+}
+
 /** Builds the catalog from the consignment service's /carrierservices and /warehouses answers. */
 export function buildCatalog(company: string, parts: CatalogParts): CompanyCatalog {
   const services = new Map<string, ServiceInfo>();
@@ -47,7 +53,8 @@ export function buildCatalog(company: string, parts: CatalogParts): CompanyCatal
   let first: WarehouseInfo | undefined;
   for (const w of parts.warehouses) {
     const info: WarehouseInfo = {
-      id: w.identifier, name: w.name, country: String(w.address?.country ?? 'GB').toUpperCase(),
+      // Warehouses stored before countries were normalised may hold a name or an alpha-3 code.
+      id: w.identifier, name: w.name, country: warehouseCountry(w.address?.country),
       region: w.address?.state ?? null, timeZone: w.timezone ?? 'Europe/London',
     };
     warehouses.set(w.identifier.toLowerCase(), info);

@@ -57,3 +57,16 @@ describe('parseRequest', () => {
     expect(parseRequest(raw)).toBe(raw);
   });
 });
+
+describe('parseRequest: countries as shops send them', () => {
+  it('reads the recipient country and the goods\' origin as alpha-2, whether given as code, alpha-3 or English name', () => {
+    const body = parseRequest({ recipient: { address: { country: 'IRL' } }, packages: [{ items: [{ country_of_origin: 'United Kingdom' }] }] });
+    expect(body.recipient.address.country).toBe('IE');
+    expect(body.packages[0].items[0].country_of_origin).toBe('GB');
+    expect(parseRequest({ recipient: { address: { country: ' ireland ' } } }).recipient.address.country).toBe('IE');
+  });
+
+  it('refuses anything else naming the field', () => {
+    expect(outcome({ recipient: { address: { country: 'Middle Earth' } } })).toEqual({ ok: false, errors: { 'recipient.address.country': ['Enter a valid country.'] } });
+  });
+});

@@ -16,6 +16,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   consignments: 'consignment',
   consignment: 'consignment',
   dashboard: 'consignment',
+  'service-aliases': 'consignment',
   'delivery-rules': 'delivery-options',
   'delivery-settings': 'delivery-options',
   manifest: 'manifest',

@@ -35,8 +35,31 @@ export const CLOSING_HEIGHT = 118;
 /** A consignment with very many packages lists this many tracking-number lines at most, then "+ n more". */
 export const MAX_TRACKING_LINES = 30;
 
-export function rowLines(trackingCount: number): number {
-  return Math.max(1, Math.min(trackingCount, MAX_TRACKING_LINES));
+export function rowLines(trackingCount: number, identifierLines = 1): number {
+  return Math.max(1, identifierLines, Math.min(trackingCount, MAX_TRACKING_LINES));
+}
+
+/**
+ * A consignment identifier as the lines of its column: Waybill's own (32 hex characters) fits on one,
+ * a client's own may be up to 64 characters and is cut where the column ends.
+ */
+export function identifierLines(identifier: string, widthOf: (text: string) => number): string[] {
+  const room = COLUMNS.find((c) => c.key === 'identifier')!.width - 6;
+  if (widthOf(identifier) <= room) return [identifier];
+  const lines: string[] = [];
+  let line = '';
+  let width = 0;
+  for (const ch of identifier) {
+    const w = widthOf(ch);
+    if (line !== '' && width + w > room) {
+      lines.push(line);
+      line = '';
+      width = 0;
+    }
+    line += ch;
+    width += w;
+  }
+  return [...lines, line];
 }
 
 /**

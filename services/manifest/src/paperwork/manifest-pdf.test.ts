@@ -1,7 +1,7 @@
 import { readPdf } from '@waybill/testing';
 import { renderManifestPdf } from './manifest-pdf';
 import { sampleConsignments, sampleManifest } from './manifest-sample';
-import { paginate } from './manifest-layout';
+import { identifierLines, paginate } from './manifest-layout';
 
 describe('manifest PDF', () => {
   it('lists every consignment on A4 pages under a repeated header, with totals', async () => {
@@ -39,6 +39,20 @@ describe('manifest PDF', () => {
     const pages = paginate(lines);
     expect(pages.flat()).toEqual(lines.map((_, i) => i));
     expect(pages.every((p, i) => p.length > 0 || i === pages.length - 1)).toBe(true);
+  });
+
+  it("fits a client's own 64-character identifier in its column, on as many lines as it takes", async () => {
+    const rows = sampleConsignments(2);
+    const own = `AWB-${'W'.repeat(30)}_${'7'.repeat(29)}`;
+    rows[0].identifier = own;
+    const page = (await readPdf((await renderManifestPdf(sampleManifest(rows))).pdf)).pages[0].text.replace(/\s+/g, '');
+    expect(own).toHaveLength(64);
+    expect(page).toContain(own);
+    expect(page).toContain(rows[1].identifier);
+    const widthOf = (t: string) => t.length * 7.5 * 0.944;
+    const lines = identifierLines(own, widthOf);
+    expect(lines.join('')).toBe(own);
+    expect(lines.every((l) => widthOf(l) <= 136)).toBe(true);
   });
 
   it('prints texts holding the delimiters of PDF strings as they are', async () => {

@@ -5,7 +5,7 @@ import { drawClosing, drawRow, STRIPE, totalsOf } from './manifest-rows';
 import type { ManifestDocumentData } from './manifest-document.data';
 import { TextRun } from './pdf-text-run';
 import { recordForm } from './pdf-form';
-import { BANDS, FONT, paginate, rowLines } from './manifest-layout';
+import { BANDS, FONT, identifierLines, paginate, rowLines } from './manifest-layout';
 
 const YIELD_EVERY_MS = 40;
 
@@ -21,9 +21,6 @@ export interface RenderedManifest {
  */
 export async function renderManifestPdf(d: ManifestDocumentData): Promise<RenderedManifest> {
   const rows = d.claim.consignments;
-  const lines = rows.map((r) => rowLines(r.tracking_numbers.length));
-  const pages = paginate(lines);
-  const barcode = code128(d.manifestId);
   const doc = new PDFDocument({
     size: 'A4', margin: 0, autoFirstPage: false, compress: true,
     info: { Title: `Carrier manifest ${d.manifestId}`, Author: 'Waybill', Subject: `${d.claim.carrier.name} collection from ${d.claim.warehouse.identifier}`, CreationDate: d.createdAt },
@@ -35,6 +32,10 @@ export async function renderManifestPdf(d: ManifestDocumentData): Promise<Render
     doc.on('error', reject);
   });
   const run = new TextRun(doc, FONT.regular, FONT.rowSize);
+  const identifiers = rows.map((r) => identifierLines(r.identifier, (t) => run.widthOf(t)));
+  const lines = rows.map((r, i) => rowLines(r.tracking_numbers.length, identifiers[i].length));
+  const pages = paginate(lines);
+  const barcode = code128(d.manifestId);
   const footer = footerRun(doc);
   let stampHeader: (() => void) | undefined;
   let lastTurn = performance.now();
@@ -47,7 +48,7 @@ export async function renderManifestPdf(d: ManifestDocumentData): Promise<Render
     });
     stampHeader();
     let y: number = BANDS.rowsTop;
-    for (const i of pages[p]) y = drawRow(doc, run, rows[i], i, y, lines[i]);
+    for (const i of pages[p]) y = drawRow(doc, run, rows[i], i, y, lines[i], identifiers[i]);
     if (pages[p].some((i) => i % 2 === 1)) doc.fill(STRIPE);
     run.flush();
     if (p === pages.length - 1) drawClosing(doc, totalsOf(rows), y);

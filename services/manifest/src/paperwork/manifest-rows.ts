@@ -11,11 +11,11 @@ function trackingLines(numbers: string[]): string[] {
   return [...shown, `+ ${numbers.length - shown.length} more`];
 }
 
-function cells(c: ManifestClaimConsignment, index: number): Record<(typeof COLUMNS)[number]['key'], string[]> {
+function cells(c: ManifestClaimConsignment, index: number, identifier: string[]): Record<(typeof COLUMNS)[number]['key'], string[]> {
   const g = grams(c.weight_kg);
   return {
     index: [String(index + 1)],
-    identifier: [c.identifier],
+    identifier,
     consignment_number: [c.consignment_number || '-'],
     tracking: trackingLines(c.tracking_numbers),
     postcode: [c.recipient.postcode],
@@ -32,10 +32,10 @@ export const STRIPE = '#f3f3f3';
  * text run; every other row adds its background to the page's stripe path, which the caller fills once
  * (with STRIPE) before the run is written over it.
  */
-export function drawRow(doc: Pdf, run: TextRun, c: ManifestClaimConsignment, index: number, y: number, lines: number): number {
+export function drawRow(doc: Pdf, run: TextRun, c: ManifestClaimConsignment, index: number, y: number, lines: number, identifier = [c.identifier]): number {
   const height = lines * FONT.lineHeight + 3;
   if (index % 2 === 1) doc.rect(PAGE.margin, y, PAGE.width - 2 * PAGE.margin, height);
-  const values = cells(c, index);
+  const values = cells(c, index, identifier);
   let x = PAGE.margin;
   for (const col of COLUMNS) {
     values[col.key].forEach((text, line) => {

@@ -3,7 +3,7 @@ import type { TrackedCarrier } from '../carriers/tracked-carrier';
 import { EventType } from '@waybill/contracts';
 import { newEnvelope, writeEvent } from '@waybill/messaging';
 import type { TrackingDb } from '../database';
-import { lockConsignments } from '../projection/projection.repository';
+import { consignmentKey, lockConsignments, parcelConsignment } from '../projection/projection.repository';
 import type { ParcelRow } from '../projection/projection.table';
 import { progressConsignments } from '../progress/progress.service';
 import { requestPods } from '../pod/pod.repository';
@@ -18,8 +18,6 @@ export interface AppliedEvents {
   pods: number[];
 }
 
-const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
-
 /** The identity of an event: carrier (implied), tracking number, code and carrier time. */
 export const eventKey = (r: { tracking_number: string; dedup_code: string; occurred_at: string }) => `${r.tracking_number}\u0000${r.dedup_code}\u0000${r.occurred_at}`;
 
@@ -33,8 +31,8 @@ export async function applyEvents(trx: Transaction<TrackingDb>, carrier: Tracked
   if (fresh.length === 0) return { fresh, pods: [] };
   const touchedNumbers = new Set(fresh.map((e) => e.tracking_number));
   const touched = parcels.filter((p) => touchedNumbers.has(p.tracking_number));
-  const consignments = await lockConsignments(trx, unique(touched.map((p) => p.consignment_identifier)));
-  const byId = new Map(consignments.map((c) => [c.identifier, c]));
+  const consignments = await lockConsignments(trx, touched.map(parcelConsignment));
+  const byId = new Map(consignments.map((c) => [consignmentKey(c), c]));
   for (const [company, data] of buildTrackingUpdates(carrier, touched, byId, fresh)) {
     await writeEvent(trx, newEnvelope(EventType.TrackingUpdated, company, data));
   }

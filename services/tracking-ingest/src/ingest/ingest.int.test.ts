@@ -14,7 +14,7 @@ describe('tracking ingest (integration)', () => {
   async function consignment(o: Partial<TestConsignment> & { numbers?: string[]; carrier?: string } = {}): Promise<TestConsignment> {
     const numbers = o.numbers ?? [trackingNumber(), trackingNumber()];
     const c: TestConsignment = {
-      company: o.company ?? 'acme', identifier: newIdentifier(), order_number: `ORD-${numbers[0]}`, service_id: o.service_id ?? GDOM,
+      company: o.company ?? 'acme', identifier: o.identifier ?? newIdentifier(), order_number: `ORD-${numbers[0]}`, service_id: o.service_id ?? GDOM,
       consignment_number: `GCN${numbers[0]}`, packages: numbers.map((n, i) => ({ tracking_number: n, reference: `pkg-${i + 1}` })),
     };
     await h.allocate(c);
@@ -58,6 +58,25 @@ describe('tracking ingest (integration)', () => {
       expect((await h.push('Generic Carrier', { trackings: [] })).status).toBe(401);
       expect((await h.push('generic', { trackings: [] }, { principal: 'carrier:globex' })).status).toBe(403);
     });
+  });
+
+  it('keeps two companies\' consignments with the same (client-chosen) identifier apart: each gets its own updates and progress', async () => {
+    const own = `AWB-${trackingNumber()}`;
+    const a = await consignment({ company: 'acme', identifier: own, numbers: [trackingNumber()] });
+    const b = await consignment({ company: 'beta-co', identifier: own, numbers: [trackingNumber()] });
+    const [a1, b1] = [a.packages[0].tracking_number!, b.packages[0].tracking_number!];
+    const res = await h.push('generic', { trackings: [pushed(a1, event('IN_TRANSIT', at(9))), pushed(b1, event('DELIVERED', at(10)))] });
+    expect(res.body).toEqual({ accepted: 2, duplicates: 0, unknown: [] });
+    const byCompany = (company: string) => updatesOf(own).filter((e) => e.company === company)
+      .flatMap((e) => (e.data as { trackings: Array<{ tracking_number: string; events: Array<{ status: string }> }> }).trackings)
+      .map((t) => `${t.tracking_number}:${t.events.map((x) => x.status).join(',')}`);
+    const progress = (company: string) => ofType('tracking.consignment.progressed')
+      .filter((e) => e.company === company && (e.data as { consignment_identifier: string }).consignment_identifier === own).map((e) => (e.data as { status: string }).status);
+    await eventually(() => byCompany('acme').length + byCompany('beta-co').length === 2 && progress('acme').length + progress('beta-co').length === 2, { what: 'updates and progress' });
+    expect(byCompany('acme')).toEqual([`${a1}:IN_TRANSIT`]);
+    expect(byCompany('beta-co')).toEqual([`${b1}:DELIVERED`]);
+    expect(progress('acme')).toEqual(['Despatched']);
+    expect(progress('beta-co')).toEqual(['Delivered']);
   });
 
   it('refuses more than 1,000 trackings, and bad JSON, with 400 and nothing stored', async () => {

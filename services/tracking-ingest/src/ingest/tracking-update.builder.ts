@@ -1,6 +1,7 @@
 import type { TrackedCarrier } from '../carriers/tracked-carrier';
 import type { TrackingUpdatedData } from '@waybill/contracts';
 import type { ParcelRow, TrackedConsignmentRow } from '../projection/projection.table';
+import { consignmentKey, parcelConsignment } from '../projection/projection.repository';
 import type { TrackingEventRow } from './tracking-event.table';
 import { cut } from './push.reader';
 
@@ -31,7 +32,7 @@ export function buildTrackingUpdates(
   const updates = new Map<string, TrackingUpdatedData>();
   for (const p of parcels) {
     const events = byNumber.get(p.tracking_number);
-    const c = consignments.get(p.consignment_identifier);
+    const c = consignments.get(consignmentKey(parcelConsignment(p)));
     if (!events || !c) continue;
     const sorted = [...events].sort((a, b) => a.occurred_at.getTime() - b.occurred_at.getTime() || a.id - b.id);
     const update = updates.get(p.company) ?? { carrier_slug: cut(carrier.identifier, 50)!, trackings: [] };

@@ -25,7 +25,7 @@ export async function findTracked(db: Kysely<TrackingDb>, carrierId: string, tra
       .orderBy('c.source_at', 'desc').limit(1)
       .executeTakeFirst();
   if (!c) return undefined;
-  const [parcels, stored] = await Promise.all([activeParcelsOf(db, [c.identifier]), eventsOfConsignment(db, c.company, c.identifier)]);
+  const [parcels, stored] = await Promise.all([activeParcelsOf(db, [c]), eventsOfConsignment(db, c.company, c.identifier)]);
   return {
     consignment: {
       company: c.company, carrierName: c.carrier_name ?? carrierId, serviceName: c.service_name, expectedDeliveryDate: c.expected_delivery_date,

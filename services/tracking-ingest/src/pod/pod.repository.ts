@@ -31,7 +31,7 @@ export async function settlePodRequest(db: Db, parcelId: number, state: 'done' |
 export async function findPendingPod(db: Db, parcelId: number) {
   return db.selectFrom('pod_requests as r')
     .innerJoin('parcels as p', 'p.id', 'r.parcel_id')
-    .innerJoin('tracked_consignments as c', 'c.identifier', 'p.consignment_identifier')
+    .innerJoin('tracked_consignments as c', (j) => j.onRef('c.identifier', '=', 'p.consignment_identifier').onRef('c.company', '=', 'p.company'))
     .select([
       'p.id', 'p.company', 'p.carrier_id', 'p.tracking_number', 'p.package_reference', 'p.consignment_identifier',
       'c.order_number', 'c.carrier_name', 'c.service_id', 'c.consignment_number',

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { EventType, type TrackingConsignmentProgressedData } from '@waybill/contracts';
 import { newEnvelope, writeEvent } from '@waybill/messaging';
 import type { TrackingDb } from '../database';
-import { activeParcelsOf } from '../projection/projection.repository';
+import { activeParcelsOf, consignmentKey, parcelConsignment } from '../projection/projection.repository';
 import type { TrackedConsignmentRow } from '../projection/projection.table';
 import { timelines } from '../ingest/tracking-event.repository';
 import { DESPATCHED_STATUSES, deriveProgress, type ParcelTimeline } from './progress.rules';
@@ -14,7 +14,7 @@ import { DESPATCHED_STATUSES, deriveProgress, type ParcelTimeline } from './prog
  * take turns and the second sees the first one's events.
  */
 export async function progressConsignments(trx: Transaction<TrackingDb>, consignments: TrackedConsignmentRow[]): Promise<number> {
-  const parcels = await activeParcelsOf(trx, consignments.map((c) => c.identifier));
+  const parcels = await activeParcelsOf(trx, consignments);
   const byParcel = new Map<number, ParcelTimeline>();
   for (const carrierId of new Set(parcels.map((p) => p.carrier_id))) {
     const own = parcels.filter((p) => p.carrier_id === carrierId);
@@ -26,11 +26,11 @@ export async function progressConsignments(trx: Transaction<TrackingDb>, consign
   }
   let published = 0;
   for (const c of consignments) {
-    const progress = deriveProgress(parcels.filter((p) => p.consignment_identifier === c.identifier).map((p) => byParcel.get(p.id)!));
+    const progress = deriveProgress(parcels.filter((p) => consignmentKey(parcelConsignment(p)) === consignmentKey(c)).map((p) => byParcel.get(p.id)!));
     if (!progress || progress.status === c.progress_status) continue;
     await trx.updateTable('tracked_consignments')
       .set({ progress_status: progress.status, progress_at: progress.at.toISOString() })
-      .where('identifier', '=', c.identifier).execute();
+      .where('company', '=', c.company).where('identifier', '=', c.identifier).execute();
     const data: TrackingConsignmentProgressedData = { consignment_identifier: c.identifier, status: progress.status, occurred_at: progress.at.toISOString() };
     await writeEvent(trx, newEnvelope(EventType.TrackingConsignmentProgressed, c.company, data));
     published++;

@@ -5,6 +5,18 @@ import type { Destination } from '../page/destination';
 
 type Db = Kysely<TrackingDb> | Transaction<TrackingDb>;
 
+/** A consignment: its identifier is unique within its company only (it may be the client's own). */
+export interface ConsignmentRef {
+  company: string;
+  identifier: string;
+}
+
+/** One string per consignment, to key maps and sets by. */
+export const consignmentKey = (c: ConsignmentRef): string => `${c.company}\u0000${c.identifier}`;
+
+/** The consignment a parcel belongs to. */
+export const parcelConsignment = (p: Pick<ParcelRow, 'company' | 'consignment_identifier'>): ConsignmentRef => ({ company: p.company, identifier: p.consignment_identifier });
+
 export interface ConsignmentFacts {
   identifier: string;
   company: string;
@@ -35,7 +47,7 @@ export interface FactsAt {
 
 /**
  * Applies what the consignment service says a consignment now is, unless a newer event already did.
- * Returns false when skipped (older than what is stored, or a different company claiming the identifier).
+ * Returns false when skipped (older than what is stored).
  * The check and the write are one upsert (its row lock orders concurrent events for one consignment),
  * and a consignment seen for the first time has no parcels to retire: a consignment's first event
  * costs one statement, plus one for its parcels when it has some.
@@ -58,15 +70,16 @@ export async function applyManyConsignmentFacts(trx: Transaction<TrackingDb>, it
     const round: typeof pending = [];
     const later: typeof pending = [];
     for (const p of pending) {
-      (seen.has(p.item.facts.identifier) ? later : round).push(p);
-      seen.add(p.item.facts.identifier);
+      const key = consignmentKey(p.item.facts);
+      (seen.has(key) ? later : round).push(p);
+      seen.add(key);
     }
     // One statement writes the same columns for every row: events with and without page facts apart.
     for (const group of [round.filter((p) => p.item.facts.page), round.filter((p) => !p.item.facts.page)]) {
       if (group.length === 0) continue;
       const inserted = await upsertConsignments(trx, group.map((p) => p.item));
       for (const { item, at } of group) {
-        const wasInserted = inserted.get(item.facts.identifier);
+        const wasInserted = inserted.get(consignmentKey(item.facts));
         if (wasInserted === undefined) continue;
         applied[at] = true;
         await writeParcels(trx, item.facts, wasInserted);
@@ -84,24 +97,21 @@ async function upsertConsignments(trx: Transaction<TrackingDb>, items: FactsAt[]
     service_id: facts.serviceId, consignment_number: facts.consignmentNumber, source_at: occurredAt.toISOString(),
     ...pageColumns(facts.page),
   }));
-  const columns = Object.keys(rows[0]).filter((c) => c !== 'identifier') as Array<keyof typeof rows[0] & string>;
+  const columns = Object.keys(rows[0]).filter((c) => c !== 'identifier' && c !== 'company') as Array<keyof typeof rows[0] & string>;
   const written = await trx.insertInto('tracked_consignments').values(rows)
-    .onConflict((oc) => oc.column('identifier')
+    .onConflict((oc) => oc.columns(['company', 'identifier'])
       .doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never)
-      .where((eb) => eb.and([
-        eb('tracked_consignments.company', '=', eb.ref('excluded.company')),
-        eb('tracked_consignments.source_at', '<=', eb.ref('excluded.source_at')),
-      ])))
-    .returning(['identifier', sql<boolean>`(xmax = 0)`.as('inserted')])
+      .where((eb) => eb('tracked_consignments.source_at', '<=', eb.ref('excluded.source_at'))))
+    .returning(['company', 'identifier', sql<boolean>`(xmax = 0)`.as('inserted')])
     .execute();
-  return new Map(written.map((r) => [r.identifier, r.inserted]));
+  return new Map(written.map((r) => [consignmentKey(r), r.inserted]));
 }
 
 /** The parcels of an applied event: those it no longer carries retired (not on a first sight), its own upserted. */
 async function writeParcels(trx: Transaction<TrackingDb>, facts: ConsignmentFacts, inserted: boolean): Promise<void> {
   const keep = facts.carrierId ? facts.parcels : [];
   if (!inserted) {
-    let stale = trx.updateTable('parcels').set({ active: false }).where('consignment_identifier', '=', facts.identifier);
+    let stale = trx.updateTable('parcels').set({ active: false }).where('company', '=', facts.company).where('consignment_identifier', '=', facts.identifier);
     if (keep.length) {
       stale = stale.where((eb) => eb.or([eb('tracking_number', 'not in', keep.map((p) => p.trackingNumber)), eb('carrier_id', '!=', facts.carrierId!)]));
     }
@@ -111,7 +121,7 @@ async function writeParcels(trx: Transaction<TrackingDb>, facts: ConsignmentFact
   // The tracking numbers are distinct (see factsOf), so one multi-row upsert never touches a row twice.
   await trx.insertInto('parcels').values(keep.map((p) => ({
     company: facts.company, consignment_identifier: facts.identifier, carrier_id: facts.carrierId!, tracking_number: p.trackingNumber, package_reference: p.reference,
-  }))).onConflict((oc) => oc.columns(['consignment_identifier', 'tracking_number']).doUpdateSet((eb) => ({
+  }))).onConflict((oc) => oc.columns(['company', 'consignment_identifier', 'tracking_number']).doUpdateSet((eb) => ({
     active: true, carrier_id: eb.ref('excluded.carrier_id'), package_reference: eb.ref('excluded.package_reference'),
   }))).execute();
 }
@@ -133,15 +143,21 @@ export async function findActiveParcels(db: Db, carrierId: string, trackingNumbe
     .orderBy('id').execute();
 }
 
-/** Locks the consignments in a fixed order so concurrent pushes touching the same ones cannot deadlock. */
-export async function lockConsignments(trx: Transaction<TrackingDb>, identifiers: string[]): Promise<TrackedConsignmentRow[]> {
-  if (identifiers.length === 0) return [];
-  return trx.selectFrom('tracked_consignments').selectAll().where('identifier', 'in', identifiers)
-    .orderBy('identifier').forUpdate().execute();
+/** `(company, identifier) in (...)` for a list of consignments. */
+function among(refs: readonly ConsignmentRef[], company: string, identifier: string) {
+  return sql<boolean>`(${sql.ref(company)}, ${sql.ref(identifier)}) in (${sql.join(refs.map((r) => sql`(${r.company}, ${r.identifier})`))})`;
 }
 
-export async function activeParcelsOf(db: Db, identifiers: string[]): Promise<ParcelRow[]> {
-  if (identifiers.length === 0) return [];
-  return db.selectFrom('parcels').selectAll().where('consignment_identifier', 'in', identifiers).where('active', '=', true)
+/** Locks the consignments in a fixed order so concurrent pushes touching the same ones cannot deadlock. */
+export async function lockConsignments(trx: Transaction<TrackingDb>, refs: readonly ConsignmentRef[]): Promise<TrackedConsignmentRow[]> {
+  const distinct = [...new Map(refs.map((r) => [consignmentKey(r), r])).values()];
+  if (distinct.length === 0) return [];
+  return trx.selectFrom('tracked_consignments').selectAll().where(among(distinct, 'company', 'identifier'))
+    .orderBy('identifier').orderBy('company').forUpdate().execute();
+}
+
+export async function activeParcelsOf(db: Db, refs: readonly ConsignmentRef[]): Promise<ParcelRow[]> {
+  if (refs.length === 0) return [];
+  return db.selectFrom('parcels').selectAll().where(among(refs, 'company', 'consignment_identifier')).where('active', '=', true)
     .orderBy('id').execute();
 }

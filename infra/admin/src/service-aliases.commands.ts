@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { realCarrierAdapters, type RegisteredCarrier } from '@waybill/carriers';
+import type { ConsignmentAdmin } from '@waybill/consignment';
+import { openCarrierLinkAdmin } from '@waybill/carrier-link';
+import type { DbTarget } from '@waybill/db';
+import { out, reported } from './output';
+
+type WithTarget = (fn: (target: DbTarget, cs: ConsignmentAdmin, dataEncryptionKey: string | null) => Promise<void>) => Promise<void>;
+
+/** A map from `--file` (`-` reads standard input) or `--json`. */
+function mapOf(o: { json?: string; file?: string }): unknown {
+  const text = o.json ?? (o.file === '-' ? readFileSync(0, 'utf8') : o.file ? readFileSync(o.file, 'utf8') : undefined);
+  if (text === undefined) throw new Error('give the aliases with --file or --json');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`aliases: not JSON (${(err as Error).message})`);
+  }
+}
+
+/** The company's enabled real carriers (carrier-link's accounts), or null when they cannot be read without the key. */
+async function realCarriersOf(target: DbTarget, key: string | null, company: string): Promise<RegisteredCarrier[] | null> {
+  if (!key) return null;
+  process.env.LOG_LEVEL ??= 'error';
+  const admin = await openCarrierLinkAdmin(target, key, { publicUrl: process.env.PUBLIC_BASE_URL || undefined });
+  try {
+    const enabled = new Set((await admin.list(company)).filter((a) => a.enabled).map((a) => a.carrier));
+    return realCarrierAdapters({ trackingBaseUrl: 'http://localhost:8080' }).filter((a) => enabled.has(a.identifier));
+  } finally {
+    await admin.close();
+  }
+}
+
+/**
+ * `waybill service-aliases …`: the literals an integration moving from another platform sends as
+ * `service_id` or `carrier`, each read as one of the company's services (the same map as
+ * `/service-aliases`). Running services apply a change within 5 seconds.
+ */
+export function registerServiceAliasCommands(program: Command, withTarget: WithTarget): void {
+  const aliases = program.command('service-aliases').description('old service_id and carrier literals read as the company\'s services');
+  aliases.command('list <company>').description('print the company\'s aliases as {"<literal>": "<service_id>"}')
+    .action((c: string) => withTarget(async (_target, cs) => { out(await cs.serviceAliases(c)); }));
+  aliases.command('set <company> <literal> <service_id>').description('add one alias, or point an existing one (matched ignoring case) elsewhere')
+    .action((c: string, literal: string, target: string) => withTarget(async (t, cs, key) => {
+      const current = await cs.serviceAliases(c);
+      const others = Object.fromEntries(Object.entries(current).filter(([k]) => k.trim().toLowerCase() !== literal.trim().toLowerCase()));
+      out(await reported(async () => cs.replaceServiceAliases(c, { ...others, [literal]: target }, await realCarriersOf(t, key, c))));
+    }));
+  aliases.command('import <company>').option('--file <path>', 'a JSON object {"<literal>": "<service_id>"} (- for standard input)').option('--json <json>', 'the object itself')
+    .description('replace every alias of the company with the given map ({} removes them all)')
+    .action((c: string, o: { file?: string; json?: string }) => withTarget(async (t, cs, key) => {
+      const map = mapOf(o);
+      out(await reported(async () => cs.replaceServiceAliases(c, map, await realCarriersOf(t, key, c))));
+    }));
+}

@@ -1,0 +1,39 @@
+import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { openConsignmentAdmin, type ConsignmentAdmin } from './admin';
+
+/** The operator's side (the CLI and the demo seed): warehouses' countries and the service aliases. */
+describe('consignment admin', () => {
+  let tdb: TestDatabase;
+  let admin: ConsignmentAdmin;
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    admin = await openConsignmentAdmin(tdb.target);
+    await admin.configureCompany('acme', {});
+    await admin.enableCarrier('acme', 'generic');
+  });
+  afterAll(async () => {
+    await admin.close();
+    await tdb.drop();
+  });
+
+  it('keeps a warehouse\'s country as alpha-2 however it was given, and refuses one that is no country', async () => {
+    await admin.addWarehouse('acme', { name: 'Dublin', address: { address1: '1 Quay', city: 'Dublin', postcode: 'D01 F5P2', country: 'Ireland' } });
+    await admin.addWarehouse('acme', { name: 'Leeds', address: { address1: '1 Mill', city: 'Leeds', postcode: 'LS1 1AA', country: 'GBR' } });
+    await expect(admin.addWarehouse('acme', { name: 'Nowhere', address: { address1: '1 Way', city: 'X', postcode: '1', country: 'Atlantis' } }))
+      .rejects.toThrow('country: Enter a valid country.');
+    const { warehouses } = await admin.lookups('acme');
+    expect(warehouses.map((w) => [w.name, w.address.country])).toEqual([['Dublin', 'IE'], ['Leeds', 'GB']]);
+  });
+
+  it('replaces the service aliases as the API does, checking targets against the company\'s services', async () => {
+    expect(await admin.replaceServiceAliases('acme', { Hermes: 'generic carrier|generic next day gnxt' }, [])).toEqual({ Hermes: 'Generic Carrier|Generic Next Day GNXT' });
+    await expect(admin.replaceServiceAliases('acme', { Yodel: 'SwiftPost|SwiftPost 24' }, [])).rejects.toMatchObject({
+      errors: { Yodel: ['"SwiftPost|SwiftPost 24" is not one of the company\'s services (GET /carrierservices lists them).'] },
+    });
+    // Without the company's real carriers, a target that is none of its sandbox services cannot be judged.
+    await expect(admin.replaceServiceAliases('acme', { Ups: 'UPS|UPS Standard' }, null)).rejects.toThrow(/could not be listed/);
+    const ups = { identifier: 'ups', name: 'UPS', services: [{ name: 'UPS Standard', code: '11', origins: ['GB'], destinations: ['GB'], maxParcelWeightKg: 70 }] };
+    expect(await admin.replaceServiceAliases('acme', { Ups: 'ups|ups standard' }, [ups])).toEqual({ Ups: 'UPS|UPS Standard' });
+    expect(await admin.serviceAliases('acme')).toEqual({ Ups: 'UPS|UPS Standard' });
+  });
+});
