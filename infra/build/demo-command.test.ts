@@ -1,6 +1,6 @@
 import { demoCommand, parseDemoScript } from './demo-command';
 
-describe('the demo command (`make run` executes the `demo` script's command)', () => {
+describe("the demo command (`make run` executes the `demo` script's command)", () => {
   it('runs the built demo under plain node with source maps, and keeps freed memory from lingering', () => {
     const cmd = demoCommand();
     expect(cmd.entry).toBe('infra/standalone/dist/main.js');
