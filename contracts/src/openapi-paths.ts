@@ -14,6 +14,14 @@ const health = {
   properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } },
 };
 
+const release = {
+  type: 'object', required: ['version', 'commit'], additionalProperties: false,
+  properties: {
+    version: { type: 'string', description: 'The release (semantic versioning), as in CHANGELOG.md.', examples: ['0.2.0'] },
+    commit: { type: 'string', description: 'The git commit the build comes from (`unknown` when it was built without one).' },
+  },
+};
+
 const statusChange = {
   type: 'object', required: ['status', 'reason', 'at'],
   properties: { status: { type: 'string', description: STATUSES }, reason: { type: ['string', 'null'] }, at: { type: 'string', format: 'date-time' } },
@@ -195,6 +203,12 @@ const documents: OperationDef[] = [
 ];
 
 const operations: OperationDef[] = [
+  operation({
+    method: 'get', path: '/version', operationId: 'getVersion', tags: ['Operations'], security: [],
+    summary: 'The release this Waybill runs',
+    description: 'Every response also carries it in the `Waybill-Version` header.',
+    responses: { 200: json('The release and the commit it was built from.', release) },
+  }),
   operation({
     method: 'get', path: '/healthz', operationId: 'getLiveness', tags: ['Operations'], security: [],
     summary: 'Liveness', responses: { 200: json('The process is alive.', health) },
