@@ -10,7 +10,7 @@ import { registerCarrierAccountCommands } from './carrier-accounts.commands';
 import { registerServiceAliasCommands } from './service-aliases.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
-import { migrateAll } from './migrate';
+import { migrateAll, pendingAll } from './migrate';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -203,13 +203,20 @@ registerServiceAliasCommands(program, async (fn) => {
 });
 
 program.command('migrate').option('--create-database', 'create the database first when it does not exist')
+  .option('--check', 'apply nothing: list the pending migrations per schema, and exit 1 when there are some')
   .description('apply every service\'s migrations without starting services (run before a rollout)')
-  .action(async (o: { createDatabase?: boolean }) => {
+  .action(async (o: { createDatabase?: boolean; check?: boolean }) => {
     const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
     const url = opts.databaseUrl ?? process.env.DATABASE_URL;
-    if (o.createDatabase && url) await ensureDatabase(url);
+    if (o.createDatabase && url && !o.check) await ensureDatabase(url);
     const t = await openTarget(opts);
     try {
+      if (o.check) {
+        const pending = await pendingAll(t.target);
+        out({ pending });
+        if (Object.keys(pending).length > 0) process.exitCode = 1;
+        return;
+      }
       out({ migrated: await migrateAll(t.target) });
     } finally {
       await t.close();
