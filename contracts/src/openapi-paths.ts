@@ -191,7 +191,7 @@ const documents: OperationDef[] = [
       query('label_quantity', { type: 'integer', minimum: 1, maximum: 10, default: 1 }, 'Alias of `labelquantity`.'),
       query('invoice_quantity', { type: 'integer', minimum: 1, maximum: 10, default: 3 }, 'Copies of the customs invoice.'),
       query('dpi', { type: 'integer', enum: [203, 300], default: 203 }, 'Resolution of ZPL and PNG labels (a 4x6 PNG is 812x1218 px at 203, '
-        + '1200x1800 at 300); accepted and without effect for PDF. Any other value answers 400 (SPEC.md\'s "230" means Zebra\'s 203).'),
+        + '1200x1800 at 300); accepted and without effect for PDF. Any other value answers 400 (the "230 dpi" of some integrations means Zebra\'s 203).'),
       query('label_size', { type: 'string', enum: ['4x6', '8x4', 'A6'], default: '4x6' }, '4x6 inch portrait; 8x4 landscape (8 wide, 4 high) '
         + 'and A6 portrait only where enabled for the company, else 400.'),
       query('compression', { type: 'string', enum: ['none', 'z64'], default: 'none' }, 'ZPL only: z64 sends bitmap graphic fields (^GF, '

@@ -53,7 +53,7 @@ function componentSchemas(): Record<string, unknown> {
   return schemas;
 }
 
-/** The OpenAPI 3.1 document of the public API (API.md sections 1 to 5). */
+/** The OpenAPI 3.1 document of the public API (docs/api/). */
 export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown> {
   // Cloned so that a caller editing its copy (e.g. to add servers) cannot change shared definitions.
   return structuredClone({

@@ -142,7 +142,7 @@ program.command('tracking-page <company>')
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
 
-program.command('seed').description('create or refresh the demo company from the DEMO_* variables (API.md section 10)')
+program.command('seed').description('create or refresh the demo company from the DEMO_* variables (docs/demo.md)')
   .option('--create-database', 'create the database of --database-url first if it does not exist')
   .action(async (o: { createDatabase?: boolean }) => {
     const url = program.opts().databaseUrl ?? process.env.DATABASE_URL;
