@@ -6,6 +6,7 @@ import { ingestOperations } from './openapi-ingest';
 import { dashboardOperations } from './openapi-dashboard';
 import { trackingPageOperations } from './openapi-tracking-page';
 import { serviceAliasOperations } from './openapi-service-aliases';
+import { auditLogOperations } from './openapi-audit-log';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
 
@@ -221,5 +222,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...dashboardOperations, ...operations,
+  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
 ];

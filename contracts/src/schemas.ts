@@ -46,6 +46,8 @@ import trackingPageSettings from '../api/tracking-page-settings.json';
 import warehouse from '../api/warehouse.json';
 import webhookAttempt from '../api/webhook-attempt.json';
 import webhookAttemptPage from '../api/webhook-attempt-page.json';
+import auditLogEntry from '../api/audit-log-entry.json';
+import auditLogPage from '../api/audit-log-page.json';
 import webhookEndpoint from '../api/webhook-endpoint.json';
 import webhookEndpointCreated from '../api/webhook-endpoint-created.json';
 import webhookEndpointInput from '../api/webhook-endpoint-input.json';
@@ -132,6 +134,8 @@ export const SchemaId = {
   CarrierPushToken: `${api}carrier-push-token.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
+  AuditLogEntry: `${api}audit-log-entry.json`,
+  AuditLogPage: `${api}audit-log-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
   WebhookEndpointCreated: `${api}webhook-endpoint-created.json`,
   WebhookEndpointInput: `${api}webhook-endpoint-input.json`,
@@ -186,6 +190,7 @@ export const schemaGroups = {
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
     trackingPage, trackingPageSettings, serviceAliases,
+    auditLogEntry, auditLogPage,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,

@@ -11,6 +11,7 @@ import { registerServiceAliasCommands } from './service-aliases.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
 import { migrateAll, pendingAll } from './migrate';
+import { cliActor, recordCliChange } from './audit';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -23,7 +24,7 @@ const program = new Command('waybill')
 
 async function withAdmins(fn: (gw: GatewayAdmin, cs: ConsignmentAdmin) => Promise<void>): Promise<void> {
   const t = await openTarget(program.opts());
-  const gw = await openGatewayAdmin(t.target);
+  const gw = await openGatewayAdmin(t.target, { auditActor: cliActor() });
   const cs = await openConsignmentAdmin(t.target);
   try {
     await fn(gw, cs);
@@ -133,6 +134,7 @@ program.command('tracking-page <company>')
     const tr = await openTrackingAdmin(t.target);
     try {
       out(await tr.trackingPage(c, Object.keys(changes).length ? changes : undefined));
+      if (Object.keys(changes).length) await recordCliChange(t.target, c, 'branding.updated', null);
     } finally {
       await tr.close();
       await t.close();
