@@ -1,4 +1,5 @@
 import { AUDITED_WRITES, auditedChange, createdId } from './audit.actions';
+import { actorOf } from './audit.recorder';
 
 describe('auditedChange', () => {
   it.each([
@@ -60,5 +61,14 @@ describe('createdId', () => {
     expect(createdId(Buffer.from('whsec_x'))).toBeNull();
     expect(createdId(Buffer.from('{"id":{"secret":"whsec_x"}}'))).toBeNull();
     expect(createdId(undefined)).toBeNull();
+  });
+});
+
+describe('actorOf', () => {
+  it('names users by name and credentials by label, never by their value', () => {
+    expect(actorOf({ company: 'acme', principal: 'user:alice' })).toBe('alice');
+    expect(actorOf({ company: 'acme', principal: 'token:4e0b', label: 'Shop connector' })).toBe('token:Shop connector');
+    expect(actorOf({ company: 'acme', principal: 'key:77', label: 'checkout' })).toBe('key:checkout');
+    expect(actorOf({ company: 'acme', principal: 'token:4e0b' })).toBe('token:4e0b');
   });
 });

@@ -28,19 +28,6 @@ export async function recordAudit(db: Kysely<GatewayDb>, e: AuditEntry): Promise
   }).execute();
 }
 
-/**
- * The name a principal is shown by: a user's name as it is, a token's or key's label (never its value,
- * which is not stored anyway). A credential revoked or gone since keeps its id.
- */
-export async function actorOf(db: Kysely<GatewayDb>, company: string, principal: string): Promise<string> {
-  const [kind, id] = [principal.slice(0, principal.indexOf(':')), principal.slice(principal.indexOf(':') + 1)];
-  if (kind === 'user') return id;
-  const table = kind === 'token' ? 'api_tokens' : kind === 'key' ? 'delivery_keys' : undefined;
-  if (!table) return principal;
-  const row = await db.selectFrom(table).select('label').where('id', '=', id).where('company', '=', company).executeTakeFirst();
-  return `${kind}:${row?.label ?? id}`;
-}
-
 /** The company's entries newest first, after the cursor `beforeSeq` when given; `count` counts from this page on. */
 export async function auditPage(db: Kysely<GatewayDb>, company: string, beforeSeq: string | null, limit: number): Promise<{ rows: AuditRow[]; count: number; more: boolean }> {
   let page = db.selectFrom('audit_log').select(['seq', 'at', 'actor', 'action', 'target', 'source_ip']).where('company', '=', company);
