@@ -8,6 +8,7 @@ import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
 import { registerServiceAliasCommands } from './service-aliases.commands';
+import { registerBackupCommands } from './backup.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
 import { migrateAll, pendingAll } from './migrate';
@@ -222,6 +223,8 @@ program.command('migrate').option('--create-database', 'create the database firs
       await t.close();
     }
   });
+
+registerBackupCommands(program);
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);
