@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CarrierCall, CarrierCallPage } from '@waybill/contracts';
 import { InvalidError, NotFoundError } from '@waybill/http';
 import type { CarrierLinkDeps } from '../deps';
 import type { CarrierLinkDb } from '../database';
@@ -6,30 +7,6 @@ import type { CarrierCallRow } from './call.table';
 
 export const PAGE_SIZE = 50;
 const MAX_LIMIT = 100;
-
-export interface CarrierCallView {
-  id: string;
-  at: string;
-  carrier: string;
-  account: string | null;
-  operation: string;
-  method: string;
-  url: string;
-  status_code: number | null;
-  duration_ms: number;
-  outcome: string;
-  error_source: string | null;
-  carrier_code: string | null;
-  message: string | null;
-  request: unknown;
-  response: unknown;
-}
-
-export interface CarrierCallPage {
-  count: number;
-  next: string | null;
-  results: CarrierCallView[];
-}
 
 type Filter = { company: string } & ({ consignment: string } | { account: string });
 
@@ -46,7 +23,7 @@ function filtered(db: Kysely<CarrierLinkDb>, f: Filter, beforeSeq: string | null
   return q;
 }
 
-const view = (r: CarrierCallRow): CarrierCallView => ({
+const view = (r: CarrierCallRow): CarrierCall => ({
   id: r.id, at: new Date(r.at).toISOString(), carrier: r.carrier, account: r.account_id, operation: r.operation, method: r.method, url: r.url,
   status_code: r.status_code, duration_ms: r.duration_ms, outcome: r.outcome, error_source: r.error_source, carrier_code: r.carrier_code,
   message: r.message, request: r.request ?? null, response: r.response ?? null,

@@ -59,10 +59,13 @@ async function maskBatch(db: Kysely<CarrierLinkDb>, before: Date, now: Date, bat
       response: r.response === null ? null : maskPersonalData(r.response),
       message: r.message === null ? null : maskPersonalData(r.message),
     }));
-    await sql`
-      update carrier_calls c set request = m.request, response = m.response, message = m.message, personal_data_masked_at = ${now.toISOString()}
-      from jsonb_to_recordset(${JSON.stringify(masked)}::jsonb) as m(seq bigint, request jsonb, response jsonb, message text)
-      where c.seq = m.seq`.execute(trx);
+    // One statement for the batch: the masked bodies travel as one JSON parameter.
+    const m = sql<{ seq: string; request: unknown; response: unknown; message: string | null }>`jsonb_to_recordset(${JSON.stringify(masked)}::jsonb)`
+      .as(sql`m(seq bigint, request jsonb, response jsonb, message text)` as never);
+    await trx.updateTable('carrier_calls').from(m)
+      .set({ request: sql`m.request`, response: sql`m.response`, message: sql`m.message`, personal_data_masked_at: now.toISOString() } as never)
+      .whereRef('carrier_calls.seq', '=', sql.ref('m.seq') as never)
+      .execute();
     return rows.length;
   });
 }
