@@ -70,14 +70,19 @@ export class CallLog {
     else this.timer ??= setTimeout(() => this.kick(), this.flushMs).unref();
   }
 
-  /** Writes everything recorded so far (resolves when written, or when the write failed and was logged). */
-  flush(): Promise<void> {
+  /**
+   * Writes everything recorded so far: resolves when written, when the write failed and was logged, or
+   * after `waitMs` at most (a store that does not answer holds up no reader and no shutdown).
+   */
+  async flush(waitMs = 2_000): Promise<void> {
     this.kick();
-    return this.writing;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.writing, new Promise<void>((r) => { timer = setTimeout(r, waitMs); })]);
+    clearTimeout(timer);
   }
 
   async stop(): Promise<void> {
-    await this.flush();
+    await this.flush(5_000);
   }
 
   private kick(): void {

@@ -109,6 +109,25 @@ describe('the carrier call log through carrier-link', () => {
       await h.close();
     }
   });
+
+  it('never waits for a call log store that does not answer: not the booking, not the reader, not the shutdown', async () => {
+    let writes = 0;
+    const h = await CarrierLinkHarness.start({ CARRIER_BASE_URL_UPS: double.url }, {
+      callStore: { insert: () => { writes++; return new Promise<void>(() => undefined); } },
+    });
+    try {
+      const api = h.api(company());
+      await api.post('/carrier-accounts', { carrier: 'ups', name: 'UPS', test_mode: true, credentials });
+      const id = consignment();
+      const booked = await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'ups', request: request() });
+      expect([booked.status, booked.body.booked]).toEqual([201, true]);
+      await eventually(() => writes > 0, { what: 'the hanging write' });
+      const read = await api.get(`/consignment/${id}/carrier-calls`);
+      expect(read.status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
 });
 
 describe('the call log retention', () => {
