@@ -50,12 +50,45 @@ export function carrierMessage(body: unknown, depth = 0): string | null {
   return null;
 }
 
+/**
+ * The first error a carrier reported inside a 2xx answer (Royal Mail answers a refused order 200 with
+ * `failedOrders[].errors[]`): a non-empty `errors` array anywhere in the body.
+ */
+export function embeddedError(body: unknown, depth = 0): Record<string, unknown> | null {
+  if (depth > 4 || body === null || typeof body !== 'object') return null;
+  if (Array.isArray(body)) {
+    for (const v of body) {
+      const e = embeddedError(v, depth + 1);
+      if (e) return e;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(body)) {
+    if (k.toLowerCase() === 'errors' && Array.isArray(v) && v[0] && typeof v[0] === 'object') return v[0] as Record<string, unknown>;
+    const e = embeddedError(v, depth + 1);
+    if (e) return e;
+  }
+  return null;
+}
+
+const codeOf = (e: Record<string, unknown>): string | null => {
+  const code = e.code ?? e.errorCode;
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : null;
+};
+
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
 
 /** The row to store for one attempt: classified, and redacted before it leaves memory. */
 export function callRow(call: CarrierCallRecord, who: CallAttribution): NewCarrierCall {
-  const [outcome, errorSource] = CLASSES[call.outcome] ?? ['failed', 'waybill'];
-  const fromCarrier = outcome === 'success' ? null : carrierMessage(call.response);
+  let [outcome, errorSource] = CLASSES[call.outcome] ?? ['failed', 'waybill'];
+  let carrierCode = call.carrierCode;
+  let fromCarrier = outcome === 'success' ? null : carrierMessage(call.response);
+  const inAnswer = outcome === 'success' ? embeddedError(call.response) : null;
+  if (inAnswer) {
+    [outcome, errorSource] = ['refused', 'carrier'];
+    carrierCode ??= codeOf(inAnswer);
+    fromCarrier = carrierMessage(inAnswer);
+  }
   const message = fromCarrier ?? call.error;
   return {
     id: randomUUID(),
@@ -70,7 +103,7 @@ export function callRow(call: CarrierCallRecord, who: CallAttribution): NewCarri
     duration_ms: Math.max(0, Math.round(call.durationMs)),
     outcome,
     error_source: errorSource,
-    carrier_code: call.carrierCode,
+    carrier_code: carrierCode,
     message: message === null ? null : (redactBody(message, who.secrets) as string),
     request: json(redactBody(call.request, who.secrets)),
     response: json(redactBody(call.response, who.secrets)),

@@ -98,6 +98,15 @@ describe('a recorded call', () => {
     if (status === null) expect(row.message).toBe('UPS timed out after 15 s');
   });
 
+  it('reads a refusal the carrier answered with a 2xx (Royal Mail failedOrders) as a refusal, with its code and message', () => {
+    const row = callRow({ ...base, carrier: 'royalmail', status: 200, outcome: 'ok', carrierCode: null, response: {
+      successCount: 0, errorsCount: 1, createdOrders: [], failedOrders: [{ order: {}, errors: [{ errorCode: 31, errorMessage: 'Invalid postcode' }] }],
+    } }, who);
+    expect([row.outcome, row.error_source, row.carrier_code, row.message]).toEqual(['refused', 'carrier', '31', 'Invalid postcode']);
+    const ok = callRow({ ...base, status: 200, outcome: 'ok', carrierCode: null, response: { createdOrders: [{ orderIdentifier: 1 }], failedOrders: [] } }, who);
+    expect([ok.outcome, ok.error_source, ok.message]).toEqual(['success', null, null]);
+  });
+
   it('never stores a credential of the account, in the URL, the bodies or the message', () => {
     const row = callRow({
       ...base, operation: 'token', url: 'https://x.example/oauth?client_secret=ups-app-secret-EFGH', request: { grant_type: 'client_credentials', note: 'ups-app-secret-EFGH' },
