@@ -8,6 +8,8 @@ import carrierAccountPatch from '../api/carrier-account-patch.json';
 import carrierAccountCheck from '../api/carrier-account-check.json';
 import carrierCredentialKeys from '../api/carrier-credential-keys.json';
 import carrierPushToken from '../api/carrier-push-token.json';
+import carrierCall from '../api/carrier-call.json';
+import carrierCallPage from '../api/carrier-call-page.json';
 import carrierService from '../api/carrier-service.json';
 import consignment from '../api/consignment.json';
 import consignmentInput from '../api/consignment-input.json';
@@ -130,6 +132,8 @@ export const SchemaId = {
   CarrierAccountCheck: `${api}carrier-account-check.json`,
   CarrierCredentialKeys: `${api}carrier-credential-keys.json`,
   CarrierPushToken: `${api}carrier-push-token.json`,
+  CarrierCall: `${api}carrier-call.json`,
+  CarrierCallPage: `${api}carrier-call-page.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
@@ -181,6 +185,7 @@ export const schemaGroups = {
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
     consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch, carrierAccountCheck, carrierCredentialKeys, carrierPushToken,
+    carrierCall, carrierCallPage,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,

@@ -1092,6 +1092,75 @@ export interface CarrierPushToken {
 }
 
 /**
+ * One outbound call (one attempt) from Waybill to a carrier, as recorded: bodies without any credential, token or Authorization value (shown as "****"), label images elided to their size, personal data masked after 30 days.
+ */
+export interface CarrierCall {
+  id: string;
+  /**
+   * When the call started.
+   */
+  at: string;
+  /**
+   * The carrier's identifier.
+   */
+  carrier: string;
+  /**
+   * The carrier account the call was made through.
+   */
+  account: string | null;
+  /**
+   * token, book, void, account_check, track, subscribe, proof_of_delivery, manifest...
+   */
+  operation: string;
+  method: string;
+  /**
+   * The URL called, API keys and tokens in its query masked.
+   */
+  url: string;
+  /**
+   * null when no answer came (timeout, connection failure, not sent).
+   */
+  status_code: number | null;
+  duration_ms: number;
+  outcome: 'success' | 'refused' | 'failed' | 'timeout';
+  /**
+   * Whose failure it was: the carrier answered no or failed (4xx, 5xx), the network (timeout, connection), or Waybill (did not send it: the carrier's circuit was open after repeated failures). null on success.
+   */
+  error_source: 'carrier' | 'network' | 'waybill' | null;
+  /**
+   * The carrier's own error code.
+   */
+  carrier_code: string | null;
+  /**
+   * The carrier's error message, or why no answer came.
+   */
+  message: string | null;
+  /**
+   * The body as sent (JSON, a form's fields, or text); null when there was none.
+   */
+  request: unknown;
+  /**
+   * The body as received (JSON or text); null when no answer came.
+   */
+  response: unknown;
+}
+
+/**
+ * One page of a consignment's or an account's carrier calls, newest first.
+ */
+export interface CarrierCallPage {
+  /**
+   * Calls from this page on (it shrinks page by page).
+   */
+  count: number;
+  /**
+   * Absolute URL of the next (older) page; null on the last page.
+   */
+  next: string | null;
+  results: CarrierCall[];
+}
+
+/**
  * A kind of webhook an endpoint can subscribe to (docs/api/webhooks.md).
  */
 export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';

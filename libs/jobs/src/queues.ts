@@ -4,5 +4,6 @@ export const Queues = {
   webhookDelivery: 'webhook-delivery',
   proofOfDelivery: 'proof-of-delivery',
   carrierTracking: 'carrier-tracking',
+  carrierCallLog: 'carrier-call-log',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];

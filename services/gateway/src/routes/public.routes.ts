@@ -29,6 +29,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
 export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string }> = [
   { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
   { pattern: /^\/consignment\/[^/]+\/tracking$/, audience: 'tracking-ingest' },
+  { pattern: /^\/consignment\/[^/]+\/carrier-calls$/, audience: 'carrier-link' },
   { pattern: /^\/dashboard\/webhooks$/, audience: 'webhook-dispatcher' },
 ];
 
