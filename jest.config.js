@@ -3,7 +3,8 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', 
 module.exports = {
   testEnvironment: 'node',
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql)/)'],
+  // intl-messageformat and its @formatjs parts ship ES modules only: transformed like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/|(\\.pnpm/)?(intl-messageformat|@formatjs)))'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Tests run the TypeScript sources: a workspace package resolves to its src/index.ts, not its built dist/.
