@@ -11,7 +11,7 @@ module.exports = {
   moduleNameMapper: {
     '^@waybill/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@waybill/admin$': '<rootDir>/infra/admin/src/index.ts',
-    '^@waybill/([a-z-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
+    '^@waybill/([a-z0-9-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
   },
   // Generous: end-to-end files start whole stacks in beforeAll, and a loaded CI machine is slow to boot them.
   testTimeout: 180000,
