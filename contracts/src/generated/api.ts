@@ -1359,6 +1359,10 @@ export interface ConsignmentDashboard {
     on_time_share: number | null;
   }[];
   /**
+   * Consignments running late now: their expected delivery date (a UTC day) is before today and they are neither delivered nor cancelled, whenever they were created. The recipient's tracking page says so too.
+   */
+  late: number;
+  /**
    * Consignments in Exception, and unallocated consignments a carrier (or the rules) refused.
    */
   open_exceptions: {
