@@ -6,6 +6,7 @@ import { SCHEMA as DOCUMENTS, migrations as documents } from '@waybill/documents
 import { SCHEMA as MANIFEST, migrations as manifest } from '@waybill/manifest';
 import { SCHEMA as WEBHOOKS, migrations as webhooks } from '@waybill/webhook-dispatcher';
 import { SCHEMA as CARRIER_LINK, migrations as carrierLink } from '@waybill/carrier-link';
+import { SCHEMA as NOTIFICATIONS, migrations as notifications } from '@waybill/notifications';
 
 /** Every service's schema and migrations: what `waybill migrate` (the Kubernetes migration Job) applies. */
 export const SERVICE_MIGRATIONS = [
@@ -16,6 +17,7 @@ export const SERVICE_MIGRATIONS = [
   { schema: MANIFEST, migrations: manifest },
   { schema: WEBHOOKS, migrations: webhooks },
   { schema: CARRIER_LINK, migrations: carrierLink },
+  { schema: NOTIFICATIONS, migrations: notifications },
 ];
 
 /**

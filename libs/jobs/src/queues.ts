@@ -4,5 +4,6 @@ export const Queues = {
   webhookDelivery: 'webhook-delivery',
   proofOfDelivery: 'proof-of-delivery',
   carrierTracking: 'carrier-tracking',
+  notificationMail: 'notification-mail',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];

@@ -1,0 +1,3 @@
+export { startNotificationsService, SCHEMA, type NotificationsOptions } from './service';
+export { buildApp, AUDIENCE } from './app';
+export { migrations } from './migrations';
