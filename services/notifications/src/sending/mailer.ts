@@ -21,7 +21,8 @@ export interface Mailer {
 /** A refusal's words without any address in them: the server's code and its text with addresses cut out. */
 function detailOf(err: { responseCode?: number; response?: string; code?: string; message?: string }): string {
   const words = (err.response ?? err.message ?? '').replace(/<?[^\s<>@]+@[^\s<>@]+>?/g, '<address>').slice(0, 200);
-  return err.responseCode ? `${err.responseCode} ${words}`.trim() : `${err.code ?? 'error'}: ${words}`.trim();
+  if (!err.responseCode) return `${err.code ?? 'error'}: ${words}`.trim();
+  return words.startsWith(String(err.responseCode)) ? words : `${err.responseCode} ${words}`.trim();
 }
 
 /** SMTP 5xx: refused for good. 4xx, a dropped connection or a timeout: try again later. */
