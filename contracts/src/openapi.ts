@@ -75,6 +75,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       CARRIER_CALLS_TAG,
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
+      { name: 'Notifications', description: 'Shipping e-mails to recipients, in their language, branded like the tracking page; unsubscribing.' },
       { name: 'Operations', description: 'Version and health endpoints; no credentials needed. Every response carries the release in `Waybill-Version`.' },
     ],
     paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? []), ...carrierCallOperations]),

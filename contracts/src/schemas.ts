@@ -45,6 +45,9 @@ import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
 import trackingPage from '../api/tracking-page.json';
 import trackingPageSettings from '../api/tracking-page-settings.json';
+import notificationSettings from '../api/notification-settings.json';
+import notificationLog from '../api/notification-log.json';
+import notificationUnsubscribeInput from '../api/notification-unsubscribe-input.json';
 import warehouse from '../api/warehouse.json';
 import webhookAttempt from '../api/webhook-attempt.json';
 import webhookAttemptPage from '../api/webhook-attempt-page.json';
@@ -154,6 +157,9 @@ export const SchemaId = {
   DeliveryRulesPreviewInput: `${api}delivery-rules-preview-input.json`,
   TrackingPage: `${api}tracking-page.json`,
   TrackingPageSettings: `${api}tracking-page-settings.json`,
+  NotificationSettings: `${api}notification-settings.json`,
+  NotificationLog: `${api}notification-log.json`,
+  NotificationUnsubscribeInput: `${api}notification-unsubscribe-input.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -190,7 +196,7 @@ export const schemaGroups = {
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
-    trackingPage, trackingPageSettings, serviceAliases,
+    trackingPage, trackingPageSettings, serviceAliases, notificationSettings, notificationLog, notificationUnsubscribeInput,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,

@@ -5,5 +5,6 @@ export const Queues = {
   proofOfDelivery: 'proof-of-delivery',
   carrierTracking: 'carrier-tracking',
   carrierCallLog: 'carrier-call-log',
+  notificationMail: 'notification-mail',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
