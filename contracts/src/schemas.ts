@@ -51,6 +51,8 @@ import notificationUnsubscribeInput from '../api/notification-unsubscribe-input.
 import warehouse from '../api/warehouse.json';
 import webhookAttempt from '../api/webhook-attempt.json';
 import webhookAttemptPage from '../api/webhook-attempt-page.json';
+import auditLogEntry from '../api/audit-log-entry.json';
+import auditLogPage from '../api/audit-log-page.json';
 import webhookEndpoint from '../api/webhook-endpoint.json';
 import webhookEndpointCreated from '../api/webhook-endpoint-created.json';
 import webhookEndpointInput from '../api/webhook-endpoint-input.json';
@@ -139,6 +141,8 @@ export const SchemaId = {
   CarrierCallPage: `${api}carrier-call-page.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
+  AuditLogEntry: `${api}audit-log-entry.json`,
+  AuditLogPage: `${api}audit-log-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
   WebhookEndpointCreated: `${api}webhook-endpoint-created.json`,
   WebhookEndpointInput: `${api}webhook-endpoint-input.json`,
@@ -197,6 +201,7 @@ export const schemaGroups = {
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
     trackingPage, trackingPageSettings, serviceAliases, notificationSettings, notificationLog, notificationUnsubscribeInput,
+    auditLogEntry, auditLogPage,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,

@@ -1707,3 +1707,44 @@ export interface NotificationLog {
 export interface NotificationUnsubscribeInput {
   email_address: string;
 }
+
+/**
+ * One recorded change: when, by whom, what and on which resource. Never holds a secret, a password or a token value.
+ */
+export interface AuditLogEntry {
+  /**
+   * When the change was made (UTC).
+   */
+  at: string;
+  /**
+   * Who made it: a user's name, `token:<label>` for an API token, `cli:<operating-system user>` for the waybill command.
+   */
+  actor: string;
+  /**
+   * `<resource>.<verb>`, e.g. `carrier_account.created`, `webhook_endpoint.secret_rotated`, `service_aliases.replaced`, `api_token.created`, `consignment.erased`.
+   */
+  action: string;
+  /**
+   * The changed resource's id (an account, endpoint, rule, token id or user name); null for a company-wide setting.
+   */
+  target: string | null;
+  /**
+   * The client address the change came from; null for the waybill command.
+   */
+  source_ip: string | null;
+}
+
+/**
+ * One page of GET /audit-log, newest first.
+ */
+export interface AuditLogPage {
+  /**
+   * Entries from this page on (it shrinks page by page).
+   */
+  count: number;
+  /**
+   * Absolute URL of the next (older) page; null on the last page.
+   */
+  next: string | null;
+  results: AuditLogEntry[];
+}

@@ -13,6 +13,7 @@ import { registerBackupCommands } from './backup.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
 import { migrateAll, pendingAll } from './migrate';
+import { cliActor, recordCliChange } from './audit';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -25,7 +26,7 @@ const program = new Command('waybill')
 
 async function withAdmins(fn: (gw: GatewayAdmin, cs: ConsignmentAdmin) => Promise<void>): Promise<void> {
   const t = await openTarget(program.opts());
-  const gw = await openGatewayAdmin(t.target);
+  const gw = await openGatewayAdmin(t.target, { auditActor: cliActor() });
   const cs = await openConsignmentAdmin(t.target);
   try {
     await fn(gw, cs);
@@ -135,6 +136,7 @@ program.command('tracking-page <company>')
     const tr = await openTrackingAdmin(t.target);
     try {
       out(await tr.trackingPage(c, Object.keys(changes).length ? changes : undefined));
+      if (Object.keys(changes).length) await recordCliChange(t.target, c, 'branding.updated', null);
     } finally {
       await tr.close();
       await t.close();

@@ -6,5 +6,6 @@ export const Queues = {
   carrierTracking: 'carrier-tracking',
   carrierCallLog: 'carrier-call-log',
   notificationMail: 'notification-mail',
+  auditLogPurge: 'audit-log-purge',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];

@@ -35,6 +35,8 @@ export interface GatewayAppOptions {
   readiness: Record<string, ReadinessCheck>;
   /** The console sessions' clock (tests move it to see sessions expire). */
   sessionClock?: () => number;
+  /** Record audited changes (docs/operations.md#audit-log); on unless false (the benchmark's baseline turns it off). */
+  auditLog?: boolean;
 }
 
 /** The public edge as express serves it: every route and every rule. */
@@ -53,6 +55,7 @@ const FORM_PATHS = new RegExp(`${CARRIER_TOKEN_PATHS.source}|${UNSUBSCRIBE_PATHS
 export function buildGateway(o: GatewayAppOptions): { app: Express; handler: RequestListener } {
   const deps: EdgeDeps = {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), targets: proxyTargets(o.services),
+    audit: o.auditLog === false ? undefined : { db: o.db, logger: o.logger, publicBaseUrl: o.publicBaseUrl },
   };
   const release = releaseOf(VERSIONS.packageDir);
   const versionHeader = { 'Waybill-Version': release.version };
