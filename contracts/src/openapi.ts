@@ -54,7 +54,7 @@ function componentSchemas(): Record<string, unknown> {
   return schemas;
 }
 
-/** The OpenAPI 3.1 document of the public API (API.md sections 1 to 5). */
+/** The OpenAPI 3.1 document of the public API (docs/api/). */
 export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown> {
   // Cloned so that a caller editing its copy (e.g. to add servers) cannot change shared definitions.
   return structuredClone({
@@ -75,7 +75,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       CARRIER_CALLS_TAG,
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
-      { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
+      { name: 'Operations', description: 'Version and health endpoints; no credentials needed. Every response carries the release in `Waybill-Version`.' },
     ],
     paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? []), ...carrierCallOperations]),
     webhooks: outboundWebhooks,

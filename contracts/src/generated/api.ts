@@ -168,7 +168,7 @@ export interface CurrentStatus {
 }
 
 /**
- * Who receives the consignment. `name` is required (API.md 5), which satisfies SPEC's "one of name, last_name, company_name".
+ * Who receives the consignment. `name` is required (docs/api/consignments.md), which satisfies Scurri's "one of name, last_name, company_name".
  */
 export interface Recipient {
   /**
@@ -453,7 +453,7 @@ export interface ErrorResponse {
 }
 
 /**
- * Body of POST /api/2.0.0/company/{company_slug}/delivery_options/ (SPEC.md 4.10). Only recipient.address.country is required. Optional strings sent as "" count as absent. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
+ * Body of POST /api/2.0.0/company/{company_slug}/delivery_options/ (docs/api/delivery-options.md). Only recipient.address.country is required. Optional strings sent as "" count as absent. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
  */
 export interface DeliveryOptionsRequest {
   package_type?: string | null;
@@ -578,7 +578,7 @@ export interface DeliveryOptionsResponse {
 }
 
 /**
- * One element of delivery_options (API.md section 7).
+ * One element of delivery_options (docs/api/delivery-options.md).
  */
 export interface DeliveryOption {
   /**
@@ -1161,7 +1161,7 @@ export interface CarrierCallPage {
 }
 
 /**
- * A kind of webhook an endpoint can subscribe to (SPEC.md section 6).
+ * A kind of webhook an endpoint can subscribe to (docs/api/webhooks.md).
  */
 export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';
 

@@ -34,7 +34,7 @@ function keysHelp(): string {
 }
 
 /**
- * `waybill carrier-accounts …`: a company's accounts with real carriers (API.md section 11), the same
+ * `waybill carrier-accounts …`: a company's accounts with real carriers (docs/api/carrier-accounts.md), the same
  * accounts as `/carrier-accounts` (carrier-link's own functions on its schema). Credentials are sealed
  * with DATA_ENCRYPTION_KEY (the services' key) and printed masked only.
  */

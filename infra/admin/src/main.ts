@@ -8,9 +8,10 @@ import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
 import { registerServiceAliasCommands } from './service-aliases.commands';
+import { registerBackupCommands } from './backup.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
-import { migrateAll } from './migrate';
+import { migrateAll, pendingAll } from './migrate';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -142,7 +143,7 @@ program.command('tracking-page <company>')
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
 
-program.command('seed').description('create or refresh the demo company from the DEMO_* variables (API.md section 10)')
+program.command('seed').description('create or refresh the demo company from the DEMO_* variables (docs/demo.md)')
   .option('--create-database', 'create the database of --database-url first if it does not exist')
   .action(async (o: { createDatabase?: boolean }) => {
     const url = program.opts().databaseUrl ?? process.env.DATABASE_URL;
@@ -203,18 +204,27 @@ registerServiceAliasCommands(program, async (fn) => {
 });
 
 program.command('migrate').option('--create-database', 'create the database first when it does not exist')
+  .option('--check', 'apply nothing: list the pending migrations per schema, and exit 1 when there are some')
   .description('apply every service\'s migrations without starting services (run before a rollout)')
-  .action(async (o: { createDatabase?: boolean }) => {
+  .action(async (o: { createDatabase?: boolean; check?: boolean }) => {
     const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
     const url = opts.databaseUrl ?? process.env.DATABASE_URL;
-    if (o.createDatabase && url) await ensureDatabase(url);
+    if (o.createDatabase && url && !o.check) await ensureDatabase(url);
     const t = await openTarget(opts);
     try {
+      if (o.check) {
+        const pending = await pendingAll(t.target);
+        out({ pending });
+        if (Object.keys(pending).length > 0) process.exitCode = 1;
+        return;
+      }
       out({ migrated: await migrateAll(t.target) });
     } finally {
       await t.close();
     }
   });
+
+registerBackupCommands(program);
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);

@@ -41,7 +41,7 @@ export function registerRulesCommands(program: Command, withTarget: WithTarget):
   rules.command('list <company>').description('list a company\'s rules in evaluation order')
     .action((c: string) => withRules(async (dor) => { out(await dor.listRules(c)); }));
   rules.command('add <company>').option('--json <json>', 'the rule as JSON').option('--file <path>', 'a JSON file with the rule (- for stdin)')
-    .description('add a rule (see README, "Delivery rules")')
+    .description('add a rule (see docs/api/delivery-options.md)')
     .action((c: string, o: { json?: string; file?: string }) => withRules(async (dor, cs) => {
       const body = ruleBody(o);
       out(await reported(async () => dor.addRule(c, body, await parts(cs, c))));

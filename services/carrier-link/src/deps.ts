@@ -19,7 +19,7 @@ export interface CarrierLinkDeps {
   publicUrl: string;
   /** Push subscriptions after booking. */
   jobs: JobDriver;
-  /** The tracking polling schedule's figures (API.md section 11 unless the environment shortens them). */
+  /** The tracking polling schedule's figures (docs/carriers/tracking.md unless the environment shortens them). */
   polling?: PollConfig;
   /** The carrier call log (absent: calls are not recorded). */
   calls?: CallLog;

@@ -3,13 +3,15 @@ import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from '@waybill/logger';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import { buildServiceApp, hotLanesOn, type ReadinessCheck } from '@waybill/http';
+import { buildServiceApp, hotLanesOn, releaseOf, type ReadinessCheck } from '@waybill/http';
 import type { GatewayDb } from './credentials/credentials.table';
 import { Authenticator } from './auth/authenticator';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { COMPANY_PREFIXES, companyRoutes, proxyTargets, type EdgeDeps } from './routes/public.routes';
 import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
+import { versionRoutes } from './routes/version.routes';
+import { VERSIONS } from './versions';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
 import { carrierPushRoutes } from './routes/carrier-push.routes';
@@ -48,9 +50,12 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
   const deps: EdgeDeps = {
     authenticator: new Authenticator(o.db), limiter: o.limiter, signer: new InternalTokenSigner(o.internalJwtSecret), targets: proxyTargets(o.services),
   };
+  const release = releaseOf(VERSIONS.packageDir);
+  const versionHeader = { 'Waybill-Version': release.version };
   // Request metrics, server spans and the public /metrics come from createApp, as in every service.
-  const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: CARRIER_TOKEN_PATHS, mount: (edge) => {
+  const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: CARRIER_TOKEN_PATHS, headers: versionHeader, mount: (edge) => {
     edge.locals.logger = o.logger;
+    edge.use(versionRoutes(release));
     edge.use(docsRoutes(o.publicBaseUrl));
     edge.use(carrierPushRoutes(deps));
     edge.use(ingestRoutes(deps));
@@ -62,5 +67,14 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
     for (const prefix of COMPANY_PREFIXES) edge.use(prefix, companyRoutes(deps));
     edge.use(DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes(deps));
   } });
-  return { app, handler: hotLanesOn() ? fastLane(deps, app, o.logger) : app };
+  if (!hotLanesOn()) return { app, handler: app };
+  // The fast lane answers some requests without express: it stamps the release on them the same way.
+  const lane = fastLane(deps, app, o.logger);
+  return {
+    app,
+    handler: (req, res) => {
+      res.setHeader('Waybill-Version', release.version);
+      lane(req, res);
+    },
+  };
 }

@@ -14,7 +14,7 @@ export interface SubscribeJob {
   consignment: string;
 }
 
-/** Asks for the booking's push subscription soon after booking (API.md: within a minute); once per booking. */
+/** Asks for the booking's push subscription soon after booking (docs/api/carrier-accounts.md: within a minute); once per booking. */
 export async function enqueueSubscription(jobs: JobDriver, company: string, consignment: string): Promise<void> {
   await jobs.enqueue<SubscribeJob>(Queues.carrierTracking, JOB, { company, consignment }, {
     jobId: `subscribe:${company}:${consignment}`, attempts: 8, backoffMs: 5_000,

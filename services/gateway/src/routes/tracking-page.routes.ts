@@ -7,7 +7,7 @@ import { forward, outgoingOf } from '../proxy/proxy';
 export const TRACKING_PAGE_PER_MINUTE = 120;
 
 /**
- * `/track/{carrier_id}/{tracking_number}`, the page behind every tracking_url (API.md 9a): public, no
+ * `/track/{carrier_id}/{tracking_number}`, the page behind every tracking_url (docs/api/tracking-page.md): public, no
  * credentials, served by tracking-ingest (which holds the events). Budgeted per client address, as the
  * page needs no credential to count against. Any other shape under /track is left to the 404.
  */

@@ -13,7 +13,7 @@ const PREVIEW_STATUSES: PageStatus[] = ['LABEL_CREATED', 'INFO_RECEIVED', 'IN_TR
 const DRAFT_FIELDS = ['display_name', 'logo_url', 'accent_colour', 'support_email'];
 
 /**
- * The company's tracking page settings (API.md 9a): `GET` and `PUT /tracking-page` (any subset of the
+ * The company's tracking page settings (docs/api/tracking-page.md): `GET` and `PUT /tracking-page` (any subset of the
  * fields), and `GET /tracking-page/preview?<fields>&status=<STATUS>`, the page of a made-up parcel with
  * the stored settings changed by the query's fields, unsaved (the console's live preview frames it).
  */

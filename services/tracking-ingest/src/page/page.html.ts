@@ -103,7 +103,7 @@ function helpLine(v: TrackingView): string {
     : `Contact ${esc(m.displayName)}, who sent it, or ${esc(v.carrier)}.`;
 }
 
-/** The recipient's page (API.md 9a). `frameAncestors` is 'self' only for the console's preview. */
+/** The recipient's page (docs/api/tracking-page.md). `frameAncestors` is 'self' only for the console's preview. */
 export function renderTrackingPage(v: TrackingView, frameAncestors = "'none'"): RenderedPage {
   const [headline, singular] = HEADLINES[v.status];
   const parcels = v.packages.reduce((n, p) => n + p.packages, 0);

@@ -12,7 +12,7 @@ async function views(outcome: string): Promise<number> {
   return (metric?.values ?? []).filter((v) => v.labels.outcome === outcome).reduce((n, v) => n + Number(v.value), 0);
 }
 
-/** API.md 9a: the page behind every tracking_url, as the gateway forwards a recipient's request. */
+/** docs/api/tracking-page.md: the page behind every tracking_url, as the gateway forwards a recipient's request. */
 describe('recipient tracking page (integration)', () => {
   let h: IngestHarness;
   beforeAll(async () => { h = await startIngestHarness(); });

@@ -30,7 +30,7 @@ export function sendPage(res: Response, status: number, page: RenderedPage): voi
 }
 
 /**
- * `GET /track/{carrier_id}/{tracking_number}`: the page behind every tracking_url (API.md 9a), public.
+ * `GET /track/{carrier_id}/{tracking_number}`: the page behind every tracking_url (docs/api/tracking-page.md), public.
  * A browser gets HTML, `Accept: application/json` the same content as JSON; unknown and cancelled
  * numbers answer 404 alike (a friendly page, or `{"detail": "Not found."}`).
  */

@@ -51,7 +51,7 @@ const newestFirst = (events: PageEvent[]) => events.map((e, i) => [e, i] as cons
   .sort(([a, i], [b, j]) => b.occurredAt.getTime() - a.occurredAt.getTime() || j - i).map(([e]) => e);
 
 /**
- * The page's content (API.md 9a), from the consignment and its events (oldest first, as stored): the
+ * The page's content (docs/api/tracking-page.md), from the consignment and its events (oldest first, as stored): the
  * status is the newest event's by carrier time, LABEL_CREATED before any; the progress line shows the
  * furthest step any event reached, so a late, older event never moves it back, and a problem is
  * flagged on top of it.
