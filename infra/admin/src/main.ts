@@ -3,11 +3,13 @@ import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
 import { openTrackingAdmin } from '@waybill/tracking-ingest';
+import { openNotificationsAdmin } from '@waybill/notifications';
 import { openDocumentsAdmin } from '@waybill/documents';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
 import { registerServiceAliasCommands } from './service-aliases.commands';
+import { registerBackupCommands } from './backup.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
 import { migrateAll, pendingAll } from './migrate';
@@ -141,6 +143,28 @@ program.command('tracking-page <company>')
     }
   });
 
+program.command('notifications <company>')
+  .description("show or change the company's shipping e-mails to recipients (an empty --from-name or --reply-to clears it)")
+  .option('--enable', 'send shipping e-mails').option('--disable', 'send none')
+  .option('--events <list>', 'comma-separated: despatched, out_for_delivery, delivered, exception, return_created')
+  .option('--from-name <name>', "the sender's display name").option('--reply-to <address>', "where recipients' replies go")
+  .action(async (c: string, o: { enable?: boolean; disable?: boolean; events?: string; fromName?: string; replyTo?: string }) => {
+    if (o.enable && o.disable) throw new Error('--enable and --disable: choose one');
+    const changes: Record<string, unknown> = {};
+    if (o.enable || o.disable) changes.enabled = Boolean(o.enable);
+    if (o.events !== undefined) changes.events = o.events.split(',').map((e) => e.trim()).filter(Boolean);
+    if (o.fromName !== undefined) changes.from_name = o.fromName;
+    if (o.replyTo !== undefined) changes.reply_to = o.replyTo;
+    const t = await openTarget(program.opts());
+    const admin = await openNotificationsAdmin(t.target);
+    try {
+      out(await admin.settings(c, Object.keys(changes).length ? changes : undefined));
+    } finally {
+      await admin.close();
+      await t.close();
+    }
+  });
+
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
 
@@ -224,6 +248,8 @@ program.command('migrate').option('--create-database', 'create the database firs
       await t.close();
     }
   });
+
+registerBackupCommands(program);
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);

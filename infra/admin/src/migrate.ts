@@ -7,6 +7,7 @@ import { SCHEMA as MANIFEST, migrations as manifest } from '@waybill/manifest';
 import { SCHEMA as WEBHOOKS, migrations as webhooks } from '@waybill/webhook-dispatcher';
 import { SCHEMA as CARRIER_LINK, migrations as carrierLink } from '@waybill/carrier-link';
 import { SCHEMA as TRACKING, migrations as tracking } from '@waybill/tracking-ingest';
+import { SCHEMA as NOTIFICATIONS, migrations as notifications } from '@waybill/notifications';
 
 /** Every service's schema and migrations: what `waybill migrate` (the Kubernetes migration Job) applies. */
 export const SERVICE_MIGRATIONS = [
@@ -18,6 +19,7 @@ export const SERVICE_MIGRATIONS = [
   { schema: WEBHOOKS, migrations: webhooks },
   { schema: CARRIER_LINK, migrations: carrierLink },
   { schema: TRACKING, migrations: tracking },
+  { schema: NOTIFICATIONS, migrations: notifications },
 ];
 
 /**

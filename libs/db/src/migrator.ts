@@ -25,6 +25,16 @@ export async function migrateToLatest(db: Kysely<any>, schema: string, migration
   }
 }
 
+/** Applies `migrations` up to and including `last` only (a restore rebuilds a schema as a backup had it). */
+export async function migrateUpTo(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, last: string): Promise<void> {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const { error, results } = await migratorOf(db, schema, migrations).migrateTo(last);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration of schema ${schema} to ${last} failed${failed ? ` at ${failed.migrationName}` : ''}: ${(error as Error)?.message ?? error}`);
+  }
+}
+
 /**
  * The migrations of `migrations` not yet applied to `schema`, in order; reads only (nothing is created,
  * not even the schema or the migration table).

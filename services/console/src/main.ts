@@ -12,6 +12,7 @@ import { exceptionsPage } from './pages/exceptions';
 import { rulesPage } from './pages/rules';
 import { ruleEditPage } from './pages/rule-form';
 import { trackingPagePage } from './pages/tracking-page';
+import { notificationsPage } from './pages/notifications';
 import { carrierAccountsPage } from './pages/carrier-accounts';
 import { serviceAliasesPage } from './pages/service-aliases';
 import { auditLogPage } from './pages/audit-log';
@@ -19,7 +20,7 @@ import { auditLogPage } from './pages/audit-log';
 const main = document.getElementById('main')!;
 const top = document.getElementById('top')!;
 
-const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/tracking-page', 'Tracking page'], ['#/audit-log', 'Audit log']];
+const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/tracking-page', 'Tracking page'], ['#/notifications', 'Shipping e-mails'], ['#/audit-log', 'Audit log']];
 
 function header(): void {
   const s = session();
@@ -48,6 +49,7 @@ function route(): void {
           : page === 'webhooks' ? webhooksPage()
             : page === 'exceptions' ? exceptionsPage()
               : page === 'tracking-page' ? trackingPagePage()
+              : page === 'notifications' ? notificationsPage()
                 : page === 'carrier-accounts' ? carrierAccountsPage()
                   : page === 'service-aliases' ? serviceAliasesPage()
                     : page === 'audit-log' ? auditLogPage()

@@ -17,6 +17,7 @@ import { ingestRoutes } from './routes/ingest.routes';
 import { carrierPushRoutes } from './routes/carrier-push.routes';
 import { CARRIER_TOKEN_PATHS, carrierTokenRoutes } from './routes/carrier-token.routes';
 import { trackingPageRoutes } from './routes/tracking-page.routes';
+import { UNSUBSCRIBE_PATHS, unsubscribeRoutes } from './routes/unsubscribe.routes';
 import { consoleRoutes } from './web-console/console.routes';
 import { SessionStore } from './web-console/session.store';
 import { DEFAULT_CONSOLE_DIR } from './web-console/console.assets';
@@ -43,6 +44,9 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
   return buildGateway(o).app;
 }
 
+/** Writes that may carry a form: OAuth token requests, and the one-click unsubscribe POST (RFC 8058). */
+const FORM_PATHS = new RegExp(`${CARRIER_TOKEN_PATHS.source}|${UNSUBSCRIBE_PATHS.source}`);
+
 /**
  * The public edge: authenticates once, checks the tenant, and forwards with an internal token.
  * `handler` is what the server runs: the fast lane for the everyday API calls, express for the rest;
@@ -56,7 +60,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
   const release = releaseOf(VERSIONS.packageDir);
   const versionHeader = { 'Waybill-Version': release.version };
   // Request metrics, server spans and the public /metrics come from createApp, as in every service.
-  const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: CARRIER_TOKEN_PATHS, headers: versionHeader, mount: (edge) => {
+  const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: FORM_PATHS, headers: versionHeader, mount: (edge) => {
     edge.locals.logger = o.logger;
     edge.use(versionRoutes(release));
     edge.use(docsRoutes(o.publicBaseUrl));
@@ -64,6 +68,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
     edge.use(ingestRoutes(deps));
     edge.use(carrierTokenRoutes(deps));
     edge.use(trackingPageRoutes(deps));
+    edge.use(unsubscribeRoutes(deps));
     // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
     edge.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
     edge.use('/console', consoleRoutes(deps, new SessionStore(o.db, o.sessionClock), o.consoleDir ?? DEFAULT_CONSOLE_DIR, o.publicBaseUrl));

@@ -3,6 +3,7 @@ import type { CarrierLinkDeps } from '../deps';
 import { accountContext } from '../accounts/account.service';
 import { accountById, findBooking } from '../bookings/booking.repository';
 import { schedulePolling } from './poll.schedule';
+import { recordingCalls } from '../calls/call.scope';
 
 const JOB = 'subscribe';
 /** How long the carrier pushes for a subscription (UPS Track Alert: 14 days). */
@@ -35,7 +36,7 @@ export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDr
     const account = await accountById(deps.db, company, booking.account_id);
     const carrier = account ? deps.adapters.get(account.carrier)?.forAccount(accountContext(deps, account)) : undefined;
     if (!carrier?.subscribeTracking) return;
-    const result = await carrier.subscribeTracking(booking.tracking_numbers);
+    const result = await recordingCalls(deps, account!, consignment, () => carrier.subscribeTracking!(booking.tracking_numbers));
     await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
       .where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
     if (result.refused.length) await schedulePolling(deps, booking, result.refused);

@@ -26,12 +26,15 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   webhooks: 'webhook-dispatcher',
   'tracking-page': 'tracking-ingest',
   'carrier-accounts': 'carrier-link',
+  notifications: 'notifications',
 };
 
 /** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
 export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string }> = [
   { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
   { pattern: /^\/consignment\/[^/]+\/tracking$/, audience: 'tracking-ingest' },
+  { pattern: /^\/consignment\/[^/]+\/carrier-calls$/, audience: 'carrier-link' },
+  { pattern: /^\/consignment\/[^/]+\/notifications$/, audience: 'notifications' },
   { pattern: /^\/dashboard\/webhooks$/, audience: 'webhook-dispatcher' },
 ];
 

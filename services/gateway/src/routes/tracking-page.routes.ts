@@ -16,8 +16,10 @@ export function trackingPageRoutes(deps: EdgeDeps): Router {
   r.all('/track/:carrier_id/:tracking_number', async (req: Request, res: Response) => {
     const decision = await deps.limiter.hit(`track:${req.ip}`, TRACKING_PAGE_PER_MINUTE);
     if (!decision.allowed) throw new HttpError(429, 'Too many tracking page requests; try again in a minute.', {}, { 'Retry-After': String(decision.retryAfter) });
-    const path = `/track/${encodeURIComponent(String(req.params.carrier_id))}/${encodeURIComponent(String(req.params.tracking_number))}`;
-    res.setHeader('Vary', 'Accept');
+    // The page's language may be asked for in the query (the page's language links, a shipping e-mail's link).
+    const lang = typeof req.query.lang === 'string' && /^[a-z]{2}$/.test(req.query.lang) ? `?lang=${req.query.lang}` : '';
+    const path = `/track/${encodeURIComponent(String(req.params.carrier_id))}/${encodeURIComponent(String(req.params.tracking_number))}${lang}`;
+    res.setHeader('Vary', 'Accept, Accept-Language');
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     res.setHeader('Referrer-Policy', 'no-referrer');
     await forward(res, target(deps, 'tracking-ingest'), path, { company: '*', principal: 'public:tracking-page' }, deps.signer, outgoingOf(req, res, '', undefined));
