@@ -159,6 +159,7 @@ program.command('notifications <company>')
     const admin = await openNotificationsAdmin(t.target);
     try {
       out(await admin.settings(c, Object.keys(changes).length ? changes : undefined));
+      if (Object.keys(changes).length) await recordCliChange(t.target, c, 'notification_settings.updated', null);
     } finally {
       await admin.close();
       await t.close();

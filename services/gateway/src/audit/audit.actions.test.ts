@@ -19,6 +19,8 @@ describe('auditedChange', () => {
     ['PUT', '/service-aliases/', 'service_aliases.replaced', null],
     ['PUT', '/tracking-page', 'branding.updated', null],
     ['PUT', '/retention', 'retention.updated', null],
+    ['PUT', '/notifications/', 'notification_settings.updated', null],
+    ['POST', '/notifications/unsubscribes', 'notification_unsubscribe.added', null],
     ['POST', '/consignment/abc%7C1/erase', 'consignment.erased', 'abc|1'],
   ])('%s %s is %s', (method, rest, action, target) => {
     expect(auditedChange(method, rest)).toEqual({ action, target });
@@ -34,6 +36,7 @@ describe('auditedChange', () => {
     ['PUT', '/consignment/abc'],
     ['DELETE', '/consignment/abc'],
     ['GET', '/tracking-page/preview'],
+    ['GET', '/notifications'],
     ['PUT', '/carrier-accounts'],
     ['POST', '/webhooks/endpoints/ep_1/rotate-secret/extra'],
   ])('%s %s is not recorded', (method, rest) => {

@@ -39,6 +39,9 @@ export const AUDITED_WRITES: readonly Rule[] = [
   rule('PUT', '/service-aliases', 'service_aliases.replaced', 'none'),
   rule('PUT', '/tracking-page', 'branding.updated', 'none'),
   rule('PUT', '/retention', 'retention.updated', 'none'),
+  rule('PUT', '/notifications', 'notification_settings.updated', 'none'),
+  // A recipient's address added to the company's unsubscribes: recorded without the address (personal data).
+  rule('POST', '/notifications/unsubscribes', 'notification_unsubscribe.added', 'none'),
   // A data subject's erasure: recorded by consignment id, never by the personal data it removed.
   rule('POST', '/consignment/:id/erase', 'consignment.erased', 'path'),
 ];
