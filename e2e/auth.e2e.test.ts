@@ -83,7 +83,7 @@ describe.each(availableModes())('authentication, tenancy and paths (%s)', (mode)
   });
 
   it('serves version, health, readiness, metrics and the API reference without credentials', async () => {
-    const version = await api.get('/version', { auth: 'none' });
+    const version = await api.get(`${stack.baseUrl}/version`, { auth: 'none' });
     expect(version.status).toBe(200);
     expect(version.body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: expect.any(String) });
     expect(version.headers.get('waybill-version')).toBe(version.body.version);
