@@ -25,7 +25,11 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '<rootDir>/e2e/'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '<rootDir>/e2e/'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'] },
+    // The e2e project adds the run's stack broker (shared stacks, migrated templates): e2e/support/jest/.
+    {
+      ...common, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/e2e/support/jest/global-setup.cjs', globalTeardown: '<rootDir>/e2e/support/jest/global-teardown.cjs',
+    },
   ],
   // Generous: end-to-end files start whole stacks in beforeAll, and a loaded CI machine is slow to boot them.
   testTimeout: 180000,

@@ -10,7 +10,7 @@ export interface ApiResponse<T = any> {
 export type Auth = 'token' | 'basic' | 'none' | { header: string };
 
 /** A thin HTTP client for the public API, as an integrator would call it. */
-export function client(stack: Stack, prefix = `/_api/v1/company/${stack.creds.company}`) {
+export function client(stack: Pick<Stack, 'baseUrl' | 'creds'>, prefix = `/_api/v1/company/${stack.creds.company}`) {
   const authHeader = (auth: Auth): Record<string, string> => {
     if (auth === 'none') return {};
     if (auth === 'token') return { authorization: `token ${stack.creds.apiToken}` };

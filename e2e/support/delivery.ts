@@ -2,7 +2,7 @@ import type { Stack } from './stack';
 import { client, type Auth } from './client';
 
 /** The delivery-options API as a checkout calls it: its own base path and its own key. */
-export function deliveryOptions(stack: Stack) {
+export function deliveryOptions(stack: Pick<Stack, 'baseUrl' | 'creds'>) {
   const api = client(stack, '');
   const path = (slug = stack.creds.company, slash = true) => `/api/2.0.0/company/${slug}/delivery_options${slash ? '/' : ''}`;
   return {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, deleteRedisKeys, deleteStackQueues, type TestDatabase } from '@waybill/testing';
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
 import { SERVICE_CATALOGUE } from '@waybill/runtime';
+import { stackTemplate } from './broker-client';
 import { startCarrierDoubles, type CarrierDoubles } from './carrier-doubles';
 import { freePort } from './ports';
 import { ROOT, builtEntry, startProcess, waitForReady, type Proc } from './processes';
@@ -92,8 +93,13 @@ export async function startStack(mode: Mode, extraEnv: Record<string, string> = 
   }
 }
 
+/** A DATA_DIR in `extraEnv` is the caller's (seeded before start); else a copy of the run's migrated template, or empty. */
 async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials): Promise<Omit<Stack, 'carriers'>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-'));
+  if (!extraEnv.DATA_DIR) {
+    const template = await stackTemplate('one-process');
+    if (template.dataDir) cpSync(template.dataDir, dataDir, { recursive: true });
+  }
   const port = await freePort();
   const proc = startProcess('waybill', builtEntry('infra/standalone'), {
     PORT: String(port), DATA_DIR: dataDir, DEMO_COMPANY_SLUG: creds.company, DEMO_API_TOKEN: creds.apiToken,
@@ -118,7 +124,7 @@ async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCred
  * that service's replicas.
  */
 async function startDistributed(extraEnv: Record<string, string>, creds: DemoCredentials, { replicas = 1, units, rolling = false }: StackOptions): Promise<Omit<Stack, 'carriers'>> {
-  const db: TestDatabase = await createTestDatabase();
+  const db: TestDatabase = await createTestDatabase({ template: (await stackTemplate('distributed')).database });
   await seedDemo(db.target, creds, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
   const all = [...services, { name: 'gateway', portVar: 'PORT', urlVar: '' }];

@@ -1,4 +1,4 @@
-export { createTestDatabase, usingRealServers, type TestDatabase } from './databases';
+export { createTestDatabase, createTemplateDatabase, usingRealServers, type TestDatabase } from './databases';
 export { eventually } from './poll';
 export { readPdf, type PdfPage } from './pdf/read-pdf';
 export { createTestBus, createTestJobs, deleteRedisKeys } from './platform';
