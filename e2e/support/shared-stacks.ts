@@ -12,10 +12,11 @@ export type SharedStack = Pick<Stack, 'mode' | 'baseUrl' | 'creds' | 'databaseUr
 /**
  * The run's stack of this mode and environment, with a fresh company seeded like the demo one. `stop()`
  * hands it back (the broker stops it when the run ends). Without the broker (a file run outside the e2e
- * project), a stack of its own, stopped by `stop()`.
+ * project) or with UPDATE_SCREENSHOTS=1, a stack of its own with the demo company, stopped by `stop()`.
  */
 export async function sharedStack(mode: Mode, env: Record<string, string> = {}): Promise<SharedStack> {
-  const lease = await ask<BrokerLease>('/lease', { mode, env });
+  // The documentation's screenshots show the demo company.
+  const lease = process.env.UPDATE_SCREENSHOTS === '1' ? undefined : await ask<BrokerLease>('/lease', { mode, env });
   if (!lease) return startStack(mode, env);
   const { id, ...stack } = lease;
   return { ...stack, stop: async () => void (await ask('/release', { id })) };

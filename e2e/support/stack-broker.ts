@@ -137,6 +137,10 @@ function shutdown(): Promise<void> {
 }
 
 const server = createServer((req, res) => void handle(req, res));
+// A lease can take a stack's whole start; and an idle keep-alive connection closed under a client that
+// is about to reuse it fails that client's next request: neither times out here.
+server.requestTimeout = 0;
+server.keepAliveTimeout = 0;
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as { port: number };
   // Stacks started here ask this broker for their templates too.

@@ -30,7 +30,8 @@ export const TENANT_POOL = 20;
 export function tenantCreds(base: DemoCredentials, n: number): DemoCredentials {
   const id = `t${String(n).padStart(2, '0')}`;
   return {
-    ...base, company: `e2e-${id}`, apiToken: `e2e-${id}-token-0123456789abcdef`, deliveryOptionsKey: `e2e-${id}-do-key-0123456789`,
+    // A user name of its own too: the console's sign-in finds the company by it.
+    ...base, company: `e2e-${id}`, user: `${base.user}-${id}`, apiToken: `e2e-${id}-token-0123456789abcdef`, deliveryOptionsKey: `e2e-${id}-do-key-0123456789`,
   };
 }
 
