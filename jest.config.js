@@ -15,6 +15,7 @@ const common = {
   moduleNameMapper: {
     '^@waybill/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@waybill/admin$': '<rootDir>/infra/admin/src/index.ts',
+    '^@waybill/testing/stacks$': '<rootDir>/libs/testing/src/stacks/index.ts',
     '^@waybill/([a-z-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
   },
   setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],

@@ -1,6 +1,6 @@
 import { eventually, readPdf } from '@waybill/testing';
 import type { Page } from 'playwright-core';
-import { sendPush, trackingBody } from '../bench/lib/tracking-push';
+import { sendPush, trackingBody } from '@waybill/testing';
 import { availableModes } from './support/stack';
 import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';

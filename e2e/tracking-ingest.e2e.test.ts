@@ -1,5 +1,5 @@
 import { eventually, watchStackEvents, type EventWatch } from '@waybill/testing';
-import { sendPush, signPush, trackingBody, type PushEvent } from '../bench/lib/tracking-push';
+import { sendPush, signPush, trackingBody, type PushEvent } from '@waybill/testing';
 import { availableModes } from './support/stack';
 import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';

@@ -5,3 +5,4 @@ export { createTestBus, createTestJobs, deleteRedisKeys } from './platform';
 export { watchStackEvents, deleteStackQueues, type EventWatch } from './stack-events';
 export { rawAnswer, type RawAnswer } from './raw-answer';
 export { ROOT, builtEntry, freePort, startProcess, waitForReady, startServiceProcess, type Proc, type ServiceProcess } from './processes';
+export { signPush, pushSignatureValid, sendPush, trackingBody, type PushEvent, type PushResult } from './tracking-push';
