@@ -9,14 +9,15 @@ const common = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql)/)'],
+  // intl-messageformat and its @formatjs parts ship ES modules only: transformed like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/|(\\.pnpm/)?(intl-messageformat|@formatjs)))'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Tests run the TypeScript sources: a workspace package resolves to its src/index.ts, not its built dist/.
   moduleNameMapper: {
     '^@waybill/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@waybill/admin$': '<rootDir>/infra/admin/src/index.ts',
     '^@waybill/testing/stacks$': '<rootDir>/libs/testing/src/stacks/index.ts',
-    '^@waybill/([a-z-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
+    '^@waybill/([a-z0-9-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
   },
   setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],
   // Local servers at their usual addresses when the variables are unset; the last lines say what did not run.
