@@ -11,6 +11,12 @@ const ROOT = join(__dirname, '..', '..', '..');
 
 module.exports = async function e2eGlobalSetup() {
   if (!process.env.WAYBILL_MISSING_SERVERS) await resolveServers();
+  // WAYBILL_E2E_BROKER=off: no broker, so every suite starts stacks of its own from empty databases (as
+  // before the broker existed), for comparing timings or ruling the broker out.
+  if (process.env.WAYBILL_E2E_BROKER === 'off') {
+    delete process.env.WAYBILL_E2E_BROKER;
+    return;
+  }
   const child = spawn(process.execPath, [require.resolve('tsx/cli', { paths: [ROOT] }), join(ROOT, 'e2e', 'support', 'stack-broker.ts')], {
     cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['pipe', 'pipe', 'inherit'],
   });
