@@ -10,6 +10,7 @@ import { bookingInput } from './booking.input';
 import type { BookingRow } from './booking.table';
 import { enqueueSubscription } from '../tracking/subscription.job';
 import { scheduleAfterBooking } from '../tracking/poll.schedule';
+import { recordingCalls } from '../calls/call.scope';
 
 /** `account`: the company's carrier account that booked it (what a whole-account manifest covers). */
 export type BookingAnswer =
@@ -51,7 +52,7 @@ export async function book(deps: CarrierLinkDeps, company: string, body: unknown
   if (!account || !deps.adapters.has(input.carrier)) return { booked: false, rejection_reason: noAccountReason(deps, input.carrier), outcome_unknown: false };
   try {
     const carrier = carrierOf(deps, account);
-    const booking = await carrier.book(input.request);
+    const booking = await recordingCalls(deps, account, input.consignment, () => carrier.book(input.request));
     await saveBooking(deps.db, company, input.consignment, account, booking, requestHash);
     const saved = (await findBooking(deps.db, company, input.consignment))!;
     await scheduleAfterBooking(deps, saved, !!carrier.subscribeTracking);
@@ -83,7 +84,7 @@ export async function cancel(
   const account = await accountById(deps.db, company, row.account_id);
   if (!account) throw new NotFoundError();
   try {
-    await carrierOf(deps, account).cancel(row.consignment_number, { carrierReference: row.carrier_reference });
+    await recordingCalls(deps, account, consignment, () => carrierOf(deps, account).cancel(row.consignment_number, { carrierReference: row.carrier_reference }));
   } catch (err) {
     if (err instanceof CarrierRejection) return { cancelled: false, rejection_reason: err.reason };
     throw err;

@@ -5,6 +5,7 @@ import { liveAccountOf, recordAnomaly } from '../bookings/booking.repository';
 import { findManifest, saveManifest } from './manifest.repository';
 import { manifestInput } from './manifest.input';
 import type { CarrierManifestRow } from './manifest.table';
+import { recordingCalls } from '../calls/call.scope';
 
 export type ManifestAnswer =
   | { manifested: true; reference: string; scope: 'listed' | 'account'; document: string | null }
@@ -26,7 +27,7 @@ export async function submitManifest(deps: CarrierLinkDeps, company: string, bod
   const account = await liveAccountOf(deps.db, company, carrier);
   if (!account || !deps.adapters.has(carrier)) return { manifested: false, rejection_reason: noAccountReason(deps, carrier), outcome_unknown: false };
   try {
-    const m = await carrierOf(deps, account).manifest(request);
+    const m = await recordingCalls(deps, account, null, () => carrierOf(deps, account).manifest(request));
     await saveManifest(deps.db, { company, manifest_id: request.manifestId, account_id: account.id, carrier, reference: m.reference, scope: m.scope ?? 'listed', document: m.document ?? null });
   } catch (err) {
     if (!(err instanceof CarrierRejection)) throw err;

@@ -3,6 +3,7 @@ import { allowOnly, HttpError, InvalidError, NotFoundError, principalOf } from '
 import type { CarrierLinkDeps } from '../deps';
 import { accountContext } from '../accounts/account.service';
 import { accountById, findBooking } from '../bookings/booking.repository';
+import { recordingCalls } from '../calls/call.scope';
 
 /**
  * Internal, for tracking-ingest: a real carrier's proof of delivery of one parcel of a booking, asked
@@ -25,7 +26,7 @@ export function proofOfDeliveryRoutes(deps: CarrierLinkDeps): Router {
     if (!account || !adapter) throw new NotFoundError();
     let docs;
     try {
-      docs = await adapter.forAccount(accountContext(deps, account)).proofOfDelivery({ trackingNumber, consignmentNumber: booking.consignment_number });
+      docs = await recordingCalls(deps, account, booking.consignment_identifier, () => adapter.forAccount(accountContext(deps, account)).proofOfDelivery({ trackingNumber, consignmentNumber: booking.consignment_number }));
     } catch (err) {
       throw new HttpError(503, `${adapter.name} proof of delivery unavailable: ${(err as Error).message}`, {}, { 'Retry-After': '60' });
     }
