@@ -40,14 +40,17 @@ run: install build
 	@$(PREREQ) port
 	@exec env $$(node -p "require('./package.json').scripts.demo")
 
-## Every tier: type check, contract drift, unit, integration and end-to-end tests. Chromium comes from Debian's
+## Every tier: type check, contract drift, unit, integration and end-to-end tests, in that order, stopping at
+## the first tier that fails (the quickest answer first). Chromium comes from Debian's
 ## packages when missing (as root with apt-get; otherwise one line says what to install, or set CHROMIUM=/path).
 ## PostgreSQL, RabbitMQ and Redis are those of DATABASE_URL, AMQP_URL, REDIS_URL, else the usual local addresses
-## where they answer; the last lines say which suites did not run and what would run them.
+## where they answer; each tier's last lines say which suites did not run and what would run them.
 test: install build
 	@$(PREREQ) chromium
 	@pnpm typecheck
-	@pnpm test
+	@pnpm --silent test:unit
+	@pnpm --silent test:int
+	@pnpm --silent test:e2e
 
 ## Distributed mode: each service its own process against DATABASE_URL, AMQP_URL, REDIS_URL.
 up: install build

@@ -1,3 +1,9 @@
 /** `make drills`: the failure drills (e2e/drills/*.drill.ts), on private servers they stop and start. */
-const base = require('./jest.config');
-module.exports = { ...base, testMatch: ['<rootDir>/e2e/drills/**/*.drill.ts'], testTimeout: 1800000 };
+const { projects, reporters } = require('./jest.config');
+const e2e = projects.find((p) => p.displayName === 'e2e');
+const unit = projects.find((p) => p.displayName === 'unit');
+// No stack broker: a drill's stacks run on private servers of its own, from empty databases.
+module.exports = {
+  ...e2e, displayName: 'drills', testMatch: ['<rootDir>/e2e/drills/**/*.drill.ts'], testTimeout: 1800000, reporters,
+  globalSetup: unit.globalSetup, globalTeardown: undefined,
+};

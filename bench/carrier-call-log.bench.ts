@@ -7,7 +7,7 @@ import { InlineJobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
 import { InProcessEventBus } from '@waybill/messaging';
 import { createTestDatabase, eventually, type TestDatabase } from '@waybill/testing';
-import { startProcess } from '../e2e/support/processes';
+import { startProcess } from '@waybill/testing';
 import type { Benchmark, BenchRow } from './lib/types';
 
 /**

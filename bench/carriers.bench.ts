@@ -1,6 +1,6 @@
 import { upsAdapter, sandboxRegistry, MemoryTokenStore, TokenCache, type BookingRequest, type Carrier } from '@waybill/carriers';
 import type { Benchmark, BenchRow } from './lib/types';
-import { startProcess, type Proc } from '../e2e/support/processes';
+import { startProcess, type Proc } from '@waybill/testing';
 import { cpuMeter } from './lib/cpu';
 import { benchProcess, CARRIER_DOUBLE, sideMeter } from './lib/process-rows';
 import { eventually } from '@waybill/testing';

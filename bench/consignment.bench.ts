@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Stack } from '../e2e/support/stack';
+import type { Stack } from '@waybill/testing/stacks';
 import { startBaseline, type Baseline } from './lib/baseline';
 import { measureCreateRead } from './lib/create-read';
 import { startDurableBaseline } from './lib/durable-baseline';

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Stack } from '../e2e/support/stack';
+import type { Stack } from '@waybill/testing/stacks';
 import { startDistributedStack } from './lib/stack';
 import { cpuMeter, POSTGRES, ticks, type CpuSnapshot } from './lib/cpu';
 import { sideMeter } from './lib/process-rows';

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { availableModes, startStack, type Stack } from '../e2e/support/stack';
-import { client } from '../e2e/support/client';
-import { freePort } from '../e2e/support/ports';
-import { startProcess, waitForReady, type Proc } from '../e2e/support/processes';
+import { availableModes, startStack, type Stack } from '@waybill/testing/stacks';
+import { client } from '@waybill/testing/stacks';
+import { freePort } from '@waybill/testing';
+import { startProcess, waitForReady, type Proc } from '@waybill/testing';
 import { Client } from 'pg';
 import { load, type LoadResult } from './lib/load';
 import { processMeter } from './lib/process-rows';

@@ -14,8 +14,8 @@ import { drawLabelPage } from '../services/documents/src/render/pdf.label';
 import { paintLabel, pngLabels } from '../services/documents/src/render/png.writer';
 import { zplLabel } from '../services/documents/src/render/zpl.writer';
 import { SERVICES, sampleFacts } from '../services/documents/src/test-support/sample-consignment';
-import { startStack } from '../e2e/support/stack';
-import { client } from '../e2e/support/client';
+import { startStack } from '@waybill/testing/stacks';
+import { client } from '@waybill/testing/stacks';
 
 /** Labels per CPU-second of this process (user + system), so other load on the machine does not count. */
 async function perCpuSecond(count: number, work: () => Promise<void> | void): Promise<number> {

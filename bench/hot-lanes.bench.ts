@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import type { Stack } from '../e2e/support/stack';
-import { domesticConsignment } from '../e2e/support/fixtures';
+import type { Stack } from '@waybill/testing/stacks';
+import { domesticConsignment } from '@waybill/testing/stacks';
 import { compare, CONNECTIONS, MEASURE_SECONDS, WARMUP_SECONDS, type LoadSpec, type SideResult } from './lib/compare';
 import { cpuMeter, type CpuSnapshot } from './lib/cpu';
 import { outboxDrained } from './lib/outbox';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { renderManifestPdf } from '@waybill/manifest/src/paperwork/manifest-pdf';
 import { sampleConsignments, sampleManifest } from '@waybill/manifest/src/paperwork/manifest-sample';
-import { availableModes, startStack, type Mode, type Stack } from '../e2e/support/stack';
+import { availableModes, startStack, type Mode, type Stack } from '@waybill/testing/stacks';
 import { Client } from 'pg';
 import { processMeter } from './lib/process-rows';
 import { settled } from './lib/settle';

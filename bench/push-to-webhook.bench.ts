@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signatureHeaders } from '@waybill/webhook-dispatcher/src/security/signing';
-import { client } from '../e2e/support/client';
+import { client } from '@waybill/testing/stacks';
 import { Client } from 'pg';
 import { percentile, runFixedRate } from './lib/fixed-rate';
 import { processMeter } from './lib/process-rows';
 import { startDistributedStack } from './lib/stack';
 import { allocatedParcels, nthPush } from './lib/tracking-fixture';
-import { pushSignatureValid, sendPush, type PushResult } from './lib/tracking-push';
+import { pushSignatureValid, sendPush, type PushResult } from '@waybill/testing';
 import type { Benchmark, BenchRow } from './lib/types';
 import { verifyingReceiver, type VerifyingReceiver } from './lib/webhook-receiver';
 

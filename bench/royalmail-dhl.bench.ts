@@ -1,6 +1,6 @@
 import { dhlExpressAdapter, pollInBatches, POLL_MAX_INTERVAL_MS, royalMailAdapter, sandboxRegistry, type BookingRequest, type Carrier } from '@waybill/carriers';
 import { eventually } from '@waybill/testing';
-import { startProcess } from '../e2e/support/processes';
+import { startProcess } from '@waybill/testing';
 import { cpuMeter } from './lib/cpu';
 import { benchProcess, CARRIER_DOUBLE, sideMeter } from './lib/process-rows';
 import type { Benchmark, BenchRow } from './lib/types';

@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import express from 'express';
-import { availableModes, startStack, type Mode } from '../e2e/support/stack';
+import { availableModes, startStack, type Mode } from '@waybill/testing/stacks';
 import { Client } from 'pg';
 import { percentile, runFixedRate } from './lib/fixed-rate';
 import { processMeter } from './lib/process-rows';
 import { allocatedParcels, nthPush } from './lib/tracking-fixture';
-import { pushSignatureValid, sendPush } from './lib/tracking-push';
+import { pushSignatureValid, sendPush } from '@waybill/testing';
 import type { Benchmark, BenchRow } from './lib/types';
 
 const RATE = Number(process.env.TRACKING_BENCH_RATE ?? 20);

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { trackingUpdated } from '@waybill/webhook-dispatcher/src/test-support/fixtures';
 import { trackingUpdateBody } from '@waybill/webhook-dispatcher/src/messages/webhook-bodies';
 import { newSigningSecret } from '@waybill/webhook-dispatcher/src/security/signing';
-import { startProcess, type Proc } from '../e2e/support/processes';
+import { startProcess, type Proc } from '@waybill/testing';
 import type { ForwardWork } from './lib/bare-forwarder';
 import { DispatcherProcess } from './lib/dispatcher-process';
 import { benchProcess, processMeter } from './lib/process-rows';

@@ -1,12 +1,13 @@
 import { availableModes, startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 
 describe.each(availableModes())('authentication, tenancy and paths (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
   });
   afterAll(async () => stack?.stop());

@@ -1,4 +1,5 @@
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { plainWednesday } from './support/delivery';
@@ -8,10 +9,10 @@ const parcel = (kg: number) => [{ description: 'Goods', weight: kg, weight_unit:
 const abroad = (country: string, postcode: string) => ({ name: 'Recipient', address: { address1: '1 Main Street', city: 'Capital', postcode, country } });
 
 describe.each(availableModes())('allocation by rules: service_id "auto" (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
   });
   afterAll(async () => stack?.stop());

@@ -1,13 +1,14 @@
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 
 describe.each(availableModes())('GET /consignments (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   let created: string[];
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
     const res = await api.post('/consignments', Array.from({ length: 25 }, (_, i) => domesticConsignment({ order_number: 'LIST-1', ...(i % 5 === 0 ? { carrier: 'generic' } : {}) })));
     created = res.body.success;

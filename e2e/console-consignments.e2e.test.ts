@@ -1,7 +1,8 @@
 import { eventually, readPdf } from '@waybill/testing';
 import type { Page } from 'playwright-core';
-import { sendPush, trackingBody } from '../bench/lib/tracking-push';
-import { availableModes, startStack, type Stack } from './support/stack';
+import { sendPush, trackingBody } from '@waybill/testing';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { pdfPages, pngSize, zipEntries } from './support/documents';
@@ -16,7 +17,7 @@ const OPEN = ['OPEN-1', 'OPEN-2'];
 const MANIFEST = ['MAN-1', 'MAN-2', 'MAN-3'];
 
 describe.each(availableModes())('console: consignments and manifests in a browser (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let browser: Browser;
   let page: Page;
   let api: ReturnType<typeof client>;
@@ -43,7 +44,7 @@ describe.each(availableModes())('console: consignments and manifests in a browse
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
     for (const order of LISTED) await create(order);
     for (const order of OPEN) await create(order, { service_id: undefined });

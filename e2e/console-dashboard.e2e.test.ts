@@ -1,6 +1,6 @@
 import { eventually } from '@waybill/testing';
 import type { Page } from 'playwright-core';
-import { sendPush, trackingBody } from '../bench/lib/tracking-push';
+import { sendPush, trackingBody } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';

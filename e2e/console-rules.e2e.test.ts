@@ -1,6 +1,7 @@
 import { eventually } from '@waybill/testing';
 import type { Page } from 'playwright-core';
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { NORWAY, deliveryOptions } from './support/delivery';
 import { ensureConsoleBuilt, openBrowser, screenshot, seriousViolations, signIn, type Browser } from './support/browser';
@@ -10,7 +11,7 @@ const GLOBEX = 'Globex Worldwide|Globex Economy Worldwide';
 const DESKTOP = { width: 1280, height: 800 };
 
 describe.each(availableModes())('console: delivery rules editor in a browser (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let browser: Browser;
   let page: Page;
   let api: ReturnType<typeof client>;
@@ -27,7 +28,7 @@ describe.each(availableModes())('console: delivery rules editor in a browser (%s
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
     quotes = deliveryOptions(stack);
     browser = await openBrowser();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { ensureConsoleBuilt, openSignedIn, screenshot, seriousViolations, type Browser } from './support/browser';
 import { goTo } from './support/console-page';
@@ -9,13 +9,13 @@ const SP24 = 'SwiftPost|SwiftPost 24';
 
 /** The console's service aliases: a merchant moving from another platform maps its old service names to its services. */
 describe('console: service aliases (one-process)', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    stack = await startStack('one-process');
+    stack = await sharedStack('one-process');
     browser = await openSignedIn(stack);
     page = browser.page;
   }, 180_000);

@@ -1,19 +1,19 @@
 import type { Page } from 'playwright-core';
 import { eventually } from '@waybill/testing';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { ensureConsoleBuilt, openSignedIn, screenshot, seriousViolations, type Browser } from './support/browser';
 import { goTo } from './support/console-page';
 
 /** The console's tracking page settings: a merchant sets its look and sees the real page change as it types. */
 describe('console: tracking page settings with a live preview (one-process)', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     ensureConsoleBuilt();
-    stack = await startStack('one-process');
+    stack = await sharedStack('one-process');
     browser = await openSignedIn(stack);
     page = browser.page;
   }, 180_000);

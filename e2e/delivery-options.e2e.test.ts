@@ -1,4 +1,5 @@
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { addDays, deliveryOptions, GB_RECIPIENT, plainWednesday } from './support/delivery';
 
@@ -14,11 +15,11 @@ function expectOrdered(list: Array<Record<string, any>>): void {
 }
 
 describe.each(availableModes())('delivery options (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof deliveryOptions>;
   const wednesday = plainWednesday();
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = deliveryOptions(stack);
   });
   afterAll(async () => stack?.stop());

@@ -1,14 +1,15 @@
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { GB_RECIPIENT, NORWAY, deliveryOptions, norwayRule, plainWednesday } from './support/delivery';
 
 describe.each(availableModes())('delivery rules preview (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   let quotes: ReturnType<typeof deliveryOptions>;
   const GB = { recipient: GB_RECIPIENT, packages: [{ weight: 2, length: 30, width: 20, height: 10 }], order_value: '45.00', shipping_date: plainWednesday() };
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
     quotes = deliveryOptions(stack);
   });

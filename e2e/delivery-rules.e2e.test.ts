@@ -1,17 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { eventually } from '@waybill/testing';
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { NORWAY, deliveryOptions, norwayRule } from './support/delivery';
 import { ROOT } from './support/processes';
 
 describe.each(availableModes())('delivery rules management (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   let quotes: ReturnType<typeof deliveryOptions>;
   const norway = async () => (await quotes.post(NORWAY)).body.delivery_options.map((o: any) => o.price);
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
     quotes = deliveryOptions(stack);
   });

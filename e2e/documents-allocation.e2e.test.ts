@@ -1,4 +1,5 @@
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { createConsignment, pdfPages } from './support/documents';
@@ -6,10 +7,10 @@ import { createConsignment, pdfPages } from './support/documents';
 // Allocation by rules is the consignment service's (issue 3, internal POST .../allocate); this checks the
 // documents endpoint drives it as docs/api/labels-and-documents.md says.
 describe.each(availableModes())('documents of an Unallocated consignment (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
   });
   afterAll(async () => stack?.stop());

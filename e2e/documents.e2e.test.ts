@@ -1,4 +1,5 @@
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 import { createConsignment, pdfPages, pngSize, zipEntries } from './support/documents';
@@ -7,10 +8,10 @@ const US = { name: 'Grace Hopper', eori_number: 'US12345', address: { address1: 
 const ITEM = { name: 'Compiler manual', quantity: 2, value: 15.5, harmonisation_code: '490199', country_of_origin: 'GB' };
 
 describe.each(availableModes())('GET /consignment/{id}/documents (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
   });
   afterAll(async () => stack?.stop());

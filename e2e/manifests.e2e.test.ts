@@ -1,16 +1,17 @@
 import { eventually, readPdf } from '@waybill/testing';
-import { availableModes, startStack, type Stack } from './support/stack';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client, type ApiResponse } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 
-const LONDON = 'demo-co|London DC';
 const GDOM = 'Generic Carrier|Generic Domestic Service GDOM';
 
 describe.each(availableModes())('manifests (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
+  const london = () => `${stack.creds.company}|London DC`;
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
   });
   afterAll(async () => stack?.stop());
@@ -34,7 +35,7 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
 
   it('manifests consignments: 201, Manifested, 204 until generated, then an A4 PDF listing each one with totals', async () => {
     const ids = await create(3);
-    const res = await api.post('/manifest', { consignment_ids: ids, carrier_id: 'generic', warehouse_id: LONDON });
+    const res = await api.post('/manifest', { consignment_ids: ids, carrier_id: 'generic', warehouse_id: london() });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ identifier: expect.stringMatching(/^[0-9a-f]{32}$/) });
     const consignments = await Promise.all(ids.map(async (id) => (await api.get(`/consignment/${id}`)).body));
@@ -61,7 +62,7 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
     const [swift] = await create(1, { service_id: 'SwiftPost|SwiftPost 24' });
     await api.del(`/consignment/${cancelled}`);
     const missing = '0'.repeat(32);
-    const res = await api.post('/manifest', { consignment_ids: [good, other, cancelled, unallocated, swift, missing], carrier_id: 'generic', warehouse_id: LONDON });
+    const res = await api.post('/manifest', { consignment_ids: [good, other, cancelled, unallocated, swift, missing], carrier_id: 'generic', warehouse_id: london() });
     expect(res.status).toBe(400);
     for (const id of [cancelled, unallocated, swift, missing]) expect(res.body.detail).toContain(id);
     expect(res.body.detail).not.toContain(good);
@@ -77,7 +78,7 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
       consignment_ids: [`Listed more than once: ${a}.`], carrier_id: ['This field may not be blank.'],
       warehouse_id: ['This field is required.'], colour: ['Unknown field.'],
     });
-    const unknownCarrier = await api.post('/manifest', { consignment_ids: [a], carrier_id: 'nope', warehouse_id: LONDON });
+    const unknownCarrier = await api.post('/manifest', { consignment_ids: [a], carrier_id: 'nope', warehouse_id: london() });
     expect(unknownCarrier.body).toMatchObject({ detail: 'carrier_id: carrier "nope" not found.' });
     const notJson = await api.call('POST', '/manifest', { raw: 'x', headers: { 'content-type': 'text/plain' } });
     expect(notJson.status).toBe(415);
@@ -87,8 +88,8 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
   it('gives a consignment to exactly one of two manifests created at the same time', async () => {
     const [shared, x, y] = await create(3);
     const results = await Promise.all([
-      api.post('/manifest', { consignment_ids: [x, shared], carrier_id: 'generic', warehouse_id: LONDON }),
-      api.post('/manifest', { consignment_ids: [shared, y], carrier_id: 'generic', warehouse_id: LONDON }),
+      api.post('/manifest', { consignment_ids: [x, shared], carrier_id: 'generic', warehouse_id: london() }),
+      api.post('/manifest', { consignment_ids: [shared, y], carrier_id: 'generic', warehouse_id: london() }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
     const loser = results.find((r) => r.status === 400)!;
@@ -99,7 +100,7 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
 
   it('returns the same manifest for a retried request with the same Idempotency-Key', async () => {
     const ids = await create(2);
-    const body = { consignment_ids: ids, carrier_id: 'generic', warehouse_id: LONDON };
+    const body = { consignment_ids: ids, carrier_id: 'generic', warehouse_id: london() };
     const key = { headers: { 'Idempotency-Key': `manifest-${ids[0]}` } };
     const first = await api.post('/manifest', body, key);
     const retry = await api.post('/manifest', body, key);
@@ -116,7 +117,7 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
     const [again, changed, cancelled] = await create(3);
     const [embargoed] = await create(1, { recipient: { name: 'Test', address: { address1: '1 Nowhere Lane', city: 'Testing', postcode: 'ZZ9 9ZZ', country: 'GB' } } });
     const ids = [again, changed, cancelled, embargoed];
-    const res = await api.post('/manifest', { consignment_ids: ids, carrier_id: 'generic', warehouse_id: LONDON });
+    const res = await api.post('/manifest', { consignment_ids: ids, carrier_id: 'generic', warehouse_id: london() });
     expect(res.status).toBe(201);
     const { last } = await documentsOf(res.body.identifier);
     expect(last.status).toBe(409);
@@ -125,7 +126,7 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
     // The carrier has none of them: they are Allocated again, and free to go on another manifest, change or be cancelled.
     const statuses = () => Promise.all(ids.map(async (id) => (await api.get(`/consignment/${id}`)).body.current_status.status));
     await eventually(async () => (await statuses()).every((s) => s === 'Allocated'), { timeoutMs: 30_000, intervalMs: 100, what: 'consignments released' });
-    const retry = await api.post('/manifest', { consignment_ids: [again], carrier_id: 'generic', warehouse_id: LONDON });
+    const retry = await api.post('/manifest', { consignment_ids: [again], carrier_id: 'generic', warehouse_id: london() });
     expect(retry.status).toBe(201);
     expect((await documentsOf(retry.body.identifier)).last.status).toBe(200);
     const current = (await api.get(`/consignment/${changed}`)).body;
@@ -138,7 +139,7 @@ describe.each(availableModes())('manifests (%s)', (mode) => {
 
   it('keeps manifested consignments frozen, and hides unknown manifests', async () => {
     const [a] = await create(1);
-    expect((await api.post('/manifest', { consignment_ids: [a], carrier_id: 'generic', warehouse_id: LONDON })).status).toBe(201);
+    expect((await api.post('/manifest', { consignment_ids: [a], carrier_id: 'generic', warehouse_id: london() })).status).toBe(201);
     const current = (await api.get(`/consignment/${a}`)).body;
     expect((await api.put(`/consignment/${a}`, { ...current, order_number: 'CHANGED' })).status).toBe(409);
     expect((await api.del(`/consignment/${a}`)).status).toBe(409);

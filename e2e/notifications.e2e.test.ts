@@ -1,5 +1,5 @@
 import { eventually } from '@waybill/testing';
-import { sendPush, trackingBody } from '../bench/lib/tracking-push';
+import { sendPush, trackingBody } from '@waybill/testing';
 import { TestSmtpServer } from '../services/notifications/src/test-support/smtp';
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';

@@ -1,5 +1,5 @@
 import { eventually } from '@waybill/testing';
-import { sendPush, trackingBody, type PushEvent } from '../bench/lib/tracking-push';
+import { sendPush, trackingBody, type PushEvent } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';

@@ -1,6 +1,7 @@
 import { eventually, watchStackEvents, type EventWatch } from '@waybill/testing';
-import { sendPush, signPush, trackingBody, type PushEvent } from '../bench/lib/tracking-push';
-import { availableModes, startStack, type Stack } from './support/stack';
+import { sendPush, signPush, trackingBody, type PushEvent } from '@waybill/testing';
+import { availableModes } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';
 
@@ -8,13 +9,13 @@ const at = (h: number) => `2026-11-22T${String(h).padStart(2, '0')}:00:00`;
 const ev = (status: string, h: number, extra: Partial<PushEvent> = {}): PushEvent => ({ status, timestamp: at(h), ...extra });
 
 describe.each(availableModes())('carrier tracking ingest (%s)', (mode) => {
-  let stack: Stack;
+  let stack: SharedStack;
   let api: ReturnType<typeof client>;
   let watch: EventWatch | undefined;
   const push = (carrier: string, body: unknown, o: { signature?: string; path?: string; raw?: string } = {}) => sendPush(stack.baseUrl, carrier, stack.creds.carrierSecret, body, o);
 
   beforeAll(async () => {
-    stack = await startStack(mode);
+    stack = await sharedStack(mode);
     api = client(stack);
     if (mode === 'distributed') watch = await watchStackEvents(process.env.AMQP_URL!, stack.namespace, ['tracking.pod.retrieved']);
   });

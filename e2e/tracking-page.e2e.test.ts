@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually } from '@waybill/testing';
-import { sendPush, trackingBody, type PushEvent } from '../bench/lib/tracking-push';
+import { sendPush, trackingBody, type PushEvent } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from './support/stack';
 import { client } from './support/client';
 import { domesticConsignment } from './support/fixtures';

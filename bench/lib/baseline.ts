@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
-import { freePort } from '../../e2e/support/ports';
-import { startProcess, waitForReady, type Proc } from '../../e2e/support/processes';
+import { freePort } from '@waybill/testing';
+import { startProcess, waitForReady, type Proc } from '@waybill/testing';
 
 export const BASELINE_TABLE = 'baseline.consignments';
 

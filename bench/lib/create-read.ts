@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
-import type { Stack } from '../../e2e/support/stack';
-import { domesticConsignment } from '../../e2e/support/fixtures';
+import type { Stack } from '@waybill/testing/stacks';
+import { domesticConsignment } from '@waybill/testing/stacks';
 import { BASELINE_TABLE, type Baseline } from './baseline';
 import { cpuMeter, POSTGRES } from './cpu';
 import { compare, type SideResult, type LoadSpec } from './compare';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { eventually } from '@waybill/testing';
-import { freePort } from '../../e2e/support/ports';
-import { startProcess, waitForReady, type Proc } from '../../e2e/support/processes';
+import { freePort } from '@waybill/testing';
+import { startProcess, waitForReady, type Proc } from '@waybill/testing';
 import type { Baseline } from './baseline';
 
 export const DURABLE_SCHEMA = 'baseline_durable';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { startProcess, waitForReady, type Proc } from '../../e2e/support/processes';
+import { startProcess, waitForReady, type Proc } from '@waybill/testing';
 import { descendants } from './cpu';
 import { settled } from './settle';
 

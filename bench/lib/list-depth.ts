@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import type { Stack } from '../../e2e/support/stack';
+import type { Stack } from '@waybill/testing/stacks';
 import { cpuMeter } from './cpu';
 import { compare } from './compare';
 import type { BenchRow } from './types';

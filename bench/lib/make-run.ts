@@ -2,8 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../e2e/support/ports';
-import { ROOT } from '../../e2e/support/processes';
+import { freePort } from '@waybill/testing';
+import { ROOT } from '@waybill/testing';
 import { settled } from './settle';
 
 export interface MakeRunFigures {

@@ -1,6 +1,6 @@
-import type { Stack } from '../../e2e/support/stack';
-import { client } from '../../e2e/support/client';
-import { plainWednesday } from '../../e2e/support/delivery';
+import type { Stack } from '@waybill/testing/stacks';
+import { client } from '@waybill/testing/stacks';
+import { plainWednesday } from '@waybill/testing/stacks';
 
 /** The delivery-options benchmarks' rate card: rules per company. */
 export const RULES = 200;

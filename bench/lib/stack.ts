@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startStack, type Stack } from '../../e2e/support/stack';
+import { startStack, type Stack } from '@waybill/testing/stacks';
 
 /** The shared local servers; a benchmark only ever talks to 127.0.0.1. */
 const LOCAL_SERVERS = {

@@ -1,4 +1,4 @@
-import { sendPush, trackingBody, type PushEvent } from './tracking-push';
+import { sendPush, trackingBody, type PushEvent } from '@waybill/testing';
 
 /**
  * Consignments allocated to a carrier through the public API, and their tracking numbers once the

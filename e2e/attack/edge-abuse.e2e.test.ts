@@ -2,7 +2,7 @@ import { availableModes, startStack, type Stack } from '../support/stack';
 import { client } from '../support/client';
 import { domesticConsignment } from '../support/fixtures';
 import { loopbackAddress, rawRequest, type RawRequest, type RawResponse } from '../support/raw-http';
-import { signPush } from '../../bench/lib/tracking-push';
+import { signPush } from '@waybill/testing';
 
 const MiB = 1024 * 1024;
 const JSON_TYPE = 'Content-Type: application/json';

@@ -1,4 +1,4 @@
-import { signPush } from '../../bench/lib/tracking-push';
+import { signPush } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from '../support/stack';
 import { client, type ApiResponse, type Auth } from '../support/client';
 import { domesticConsignment } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SchemaId, getSchema } from '@waybill/contracts';
-import { signPush } from '../../bench/lib/tracking-push';
+import { signPush } from '@waybill/testing';
 import { availableModes, startStack, type Stack } from '../support/stack';
 import { client, type ApiResponse, type Auth } from '../support/client';
 import { domesticConsignment } from '../support/fixtures';

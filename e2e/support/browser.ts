@@ -35,7 +35,7 @@ export async function openBrowser(): Promise<Browser> {
 }
 
 /** Signs in through the page, as an operations person would. */
-export async function signIn(page: Page, stack: Stack, password = stack.creds.password): Promise<void> {
+export async function signIn(page: Page, stack: Pick<Stack, 'baseUrl' | 'creds'>, password = stack.creds.password): Promise<void> {
   await page.goto(`${stack.baseUrl}/console/`);
   await page.getByLabel('Username').fill(stack.creds.user);
   await page.getByLabel('Password').fill(password);
@@ -43,7 +43,7 @@ export async function signIn(page: Page, stack: Stack, password = stack.creds.pa
 }
 
 /** A browser signed in to the console, on its first page (at `viewport`'s size when given). */
-export async function openSignedIn(stack: Stack, viewport?: { width: number; height: number }): Promise<Browser> {
+export async function openSignedIn(stack: Pick<Stack, 'baseUrl' | 'creds'>, viewport?: { width: number; height: number }): Promise<Browser> {
   const browser = await openBrowser();
   if (viewport) await browser.page.setViewportSize(viewport);
   await signIn(browser.page, stack);

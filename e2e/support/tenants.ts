@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '@waybill/db';
 import { seedDemo, type DemoCredentials } from '@waybill/admin';
+import { stackTemplate } from './broker-client';
 import { DEMO, startStack, type Mode, type Stack } from './stack';
 
 /** A second tenant, seeded like the demo company, to prove one company never reaches another's data. */
@@ -17,6 +18,8 @@ export async function stackWithTwoCompanies(mode: Mode, env: Record<string, stri
   }
   // The demo owns its embedded database while it runs, so the other company is seeded before it starts.
   const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-tenants-'));
+  const template = await stackTemplate(mode);
+  if (template.dataDir) cpSync(template.dataDir, dataDir, { recursive: true });
   const pg = await openPglite(join(dataDir, 'pgdata'));
   await seedDemo({ kind: 'pglite', instance: pg }, OTHER);
   await pg.close();

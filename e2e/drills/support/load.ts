@@ -1,4 +1,4 @@
-import { sendPush, trackingBody } from '../../../bench/lib/tracking-push';
+import { sendPush, trackingBody } from '@waybill/testing';
 import { domesticConsignment } from '../../support/fixtures';
 import type { Stack } from '../../support/stack';
 

@@ -54,17 +54,24 @@ describe('database adapter', () => {
     await migrateToLatest(a.db, 'svc_d', migrations);
     await migrateToLatest(b.db, 'svc_e', migrations);
     let release!: () => void;
+    let inserted!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
+    const firstInserted = new Promise<void>((r) => { inserted = r; });
     const first = a.db.transaction().execute(async (trx) => {
       await trx.insertInto('widgets').values({ id: 1, name: 'kept' }).execute();
+      inserted();
       await gate;
     });
+    await firstInserted;
     // Another service rolls back while the first transaction is still open.
     const second = b.db.transaction().execute(async (trx) => {
       await trx.insertInto('widgets').values({ id: 1, name: 'dropped' }).execute();
       throw new Error('rolled back');
     });
-    setTimeout(release, 50);
+    // On a server the second finishes (rolled back) before the first is let go; PGlite runs one
+    // transaction at a time, so there the second waits for the first.
+    if (tdb.target.kind === 'pg') await second.catch(() => undefined);
+    release();
     await first;
     await expect(second).rejects.toThrow('rolled back');
     expect(await a.db.selectFrom('widgets').select('name').execute()).toEqual([{ name: 'kept' }]);
@@ -82,8 +89,11 @@ describe('database adapter', () => {
     const doomed = d.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
       await trx.insertInto('widgets').values({ id: 1, name: 'lost' }).execute();
-      await sql`select pg_terminate_backend(${rows[0].pid})`.execute(other.db);
-      await new Promise((r) => setTimeout(r, 300)); // the connection's error arrives while nobody queries it
+      // With a timeout the call returns once the backend has exited, its socket closed: the connection's
+      // error is then already on its way to this process, and arrives while nobody queries it (one turn).
+      const ended = await sql<{ ok: boolean }>`select pg_terminate_backend(${rows[0].pid}, 10000) as ok`.execute(other.db);
+      expect(ended.rows[0].ok).toBe(true);
+      await new Promise((r) => setImmediate(r));
       await trx.insertInto('widgets').values({ id: 2, name: 'never' }).execute();
     });
     await expect(doomed).rejects.toThrow();

@@ -21,12 +21,19 @@ describe('graceful shutdown of an HTTP server', () => {
   let server: Server;
   let port: number;
   let release: () => void;
+  /** Resolves once /slow's handler holds its request: the signal that it is in flight. */
+  let inFlight: Promise<void>;
   const agent = new Agent({ keepAlive: true });
 
   beforeEach(async () => {
     const app = createApp(createLogger('shutdown-test'));
     mountHealth(app, {});
-    app.get('/slow', (_req, res) => { release = () => res.json({ done: true }); });
+    let arrived: () => void;
+    inFlight = new Promise((resolve) => { arrived = resolve; });
+    app.get('/slow', (_req, res) => {
+      release = () => res.json({ done: true });
+      arrived();
+    });
     ({ server, port } = await listen(app, 0, '127.0.0.1'));
   });
   afterEach(() => {
@@ -46,7 +53,7 @@ describe('graceful shutdown of an HTTP server', () => {
   test('an in-flight request finishes; new connections are refused; answers tell keep-alive clients to go', async () => {
     expect((await get(port, '/healthz', agent)).connection).toBe('keep-alive');
     const slow = get(port, '/slow', agent);
-    await new Promise((r) => setTimeout(r, 100));
+    await inFlight;
     let closed = false;
     const closing = closeServer(server, 10_000).then(() => { closed = true; });
     await expect(get(port, '/healthz')).rejects.toThrow(/ECONNREFUSED/);
@@ -59,7 +66,7 @@ describe('graceful shutdown of an HTTP server', () => {
 
   test('at the deadline the connections still open are cut and closing resolves', async () => {
     const slow = get(port, '/slow').catch((err: Error) => err);
-    await new Promise((r) => setTimeout(r, 100));
+    await inFlight;
     const started = Date.now();
     await closeServer(server, 300);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);

@@ -16,7 +16,11 @@ export function usingRealServers(): boolean {
   return Boolean(process.env.DATABASE_URL);
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * `template`: on the real server, the new database is a copy of that one (`CREATE DATABASE ... TEMPLATE`,
+ * a file copy: a schema migrated once is not migrated again per database). Nothing may be connected to it.
+ */
+export async function createTestDatabase(opts: { template?: string } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const instance = await openPglite();
@@ -25,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `waybill_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -39,4 +43,35 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await c.end();
     },
   };
+}
+
+/**
+ * A database on DATABASE_URL's server to copy others from (`createTestDatabase({ template: name })`):
+ * `fill` writes into it (migrations, say), then it takes no connections, so copies can always be made.
+ */
+export async function createTemplateDatabase(fill: (url: string) => Promise<void>): Promise<{ name: string; drop(): Promise<void> }> {
+  const db = await createTestDatabase();
+  if (!db.url) throw new Error('a template database needs DATABASE_URL');
+  const name = new URL(db.url).pathname.slice(1);
+  try {
+    await fill(db.url);
+    await onAdmin(`alter database ${name} with allow_connections false is_template true`);
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+  return { name, drop: async () => {
+    await onAdmin(`alter database ${name} with is_template false`);
+    await db.drop();
+  } };
+}
+
+async function onAdmin(statement: string): Promise<void> {
+  const c = new Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
 }

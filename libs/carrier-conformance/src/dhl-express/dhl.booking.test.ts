@@ -1,3 +1,4 @@
+import { eventually } from '@waybill/testing';
 import { breakerOf, plannedShippingTime } from '@waybill/carriers';
 import { doubleStaysClean, rejection } from '../expect-carrier';
 import { booking, exportBooking } from '../bookings';
@@ -111,7 +112,8 @@ describe('DHL Express booking', () => {
     f.double.inject({ operation: 'ship', kind: 'error', status: 500, times: 5 });
     for (let i = 0; i < 5; i++) await rejection(carrier.book(booking('DHL Express Domestic')));
     expect(breakerOf({ identifier: 'dhl_express' }).current).toBe('open');
-    await new Promise((r) => setTimeout(r, 450));
+    // Its open period (CARRIER_BREAKER_OPEN_MS=400) over, the breaker lets one probe through.
+    await eventually(() => breakerOf({ identifier: 'dhl_express' }).current === 'half_open', { what: 'the breaker half-open', timeoutMs: 5000 });
     expect((await carrier.book(booking('DHL Express Domestic'))).trackingNumbers).toHaveLength(2);
     expect(breakerOf({ identifier: 'dhl_express' }).current).toBe('closed');
   });

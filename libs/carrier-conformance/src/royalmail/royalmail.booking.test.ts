@@ -1,3 +1,4 @@
+import { eventually } from '@waybill/testing';
 import { breakerOf, credentialErrors, royalMailAdapter, RM_CREDENTIAL_KEYS } from '@waybill/carriers';
 import { metricsRegistry } from '@waybill/telemetry';
 import { doubleStaysClean, rejection } from '../expect-carrier';
@@ -121,7 +122,8 @@ describe('Royal Mail Click & Drop booking', () => {
     for (let i = 0; i < 5; i++) await rejection(carrier.book(booking('Royal Mail Tracked 24')));
     expect(breakerOf({ identifier: 'royalmail' }).current).toBe('open');
     expect((await rejection(carrier.book(booking('Royal Mail Tracked 24')))).reason).toMatch(/^Royal Mail unavailable \(failing; next attempt in/);
-    await new Promise((r) => setTimeout(r, 450)); // the breaker's open period (CARRIER_BREAKER_OPEN_MS=400)
+    // Its open period (CARRIER_BREAKER_OPEN_MS=400) over, the breaker lets one probe through.
+    await eventually(() => breakerOf({ identifier: 'royalmail' }).current === 'half_open', { what: 'the breaker half-open', timeoutMs: 5000 });
     expect((await carrier.book(booking('Royal Mail Tracked 24'))).trackingNumbers).toHaveLength(2);
     expect(breakerOf({ identifier: 'royalmail' }).current).toBe('closed');
   });

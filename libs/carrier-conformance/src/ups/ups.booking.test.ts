@@ -1,3 +1,4 @@
+import { eventually } from '@waybill/testing';
 import { CarrierRejection, breakerOf, MemoryTokenStore, TokenCache, UPS_IDENTIFIER, type Booking } from '@waybill/carriers';
 import { metricsRegistry } from '@waybill/telemetry';
 import { booking, exportBooking, US_RECIPIENT, US_WAREHOUSE } from '../bookings';
@@ -176,7 +177,8 @@ describe('UPS circuit breaker', () => {
     const before = f.double.requests.length;
     expect((await rejection(carrier.book(booking('UPS Standard')))).reason).toMatch(/^UPS unavailable \(failing; next attempt in/);
     expect(f.double.requests.length).toBe(before);
-    await new Promise((r) => setTimeout(r, 450)); // the breaker's open period (CARRIER_BREAKER_OPEN_MS=400)
+    // Its open period (CARRIER_BREAKER_OPEN_MS=400) over, the breaker lets one probe through.
+    await eventually(() => breakerOf({ identifier: UPS_IDENTIFIER }).current === 'half_open', { what: 'the breaker half-open', timeoutMs: 5000 });
     expect((await carrier.book(booking('UPS Standard'))).trackingNumbers).toHaveLength(2);
     expect(breakerOf({ identifier: UPS_IDENTIFIER }).current).toBe('closed');
   });
