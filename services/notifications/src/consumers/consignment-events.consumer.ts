@@ -1,7 +1,7 @@
 import { EventType, firstErrorDetail, validateEvent, type Consignment } from '@waybill/contracts';
 import { idempotent, type EventBus, type EventEnvelope, type Subscription } from '@waybill/messaging';
 import type { Transaction } from 'kysely';
-import type { NotificationEvent, NotificationsDb } from '../database';
+import type { NotificationEvent, NotificationsDb, RecipientTable } from '../database';
 import type { NotificationsDeps } from '../deps';
 import { recipientOf, upsertRecipient } from '../recipients/recipient.projection';
 import { planNotification } from '../sending/notification.planner';
@@ -21,8 +21,8 @@ interface TrackingData { trackings: Array<{ consignment_identifier: string; even
 /** The e-mails an event calls for, after keeping the recipients read model up to date. */
 async function plan(deps: NotificationsDeps, trx: Transaction<NotificationsDb>, event: EventEnvelope): Promise<string[]> {
   const created: string[] = [];
-  const want = async (identifier: string, kind: NotificationEvent) => {
-    const id = await planNotification(trx, deps.keys, event.company, identifier, kind);
+  const want = async (identifier: string, kind: NotificationEvent, known?: RecipientTable) => {
+    const id = await planNotification(trx, deps.keys, event.company, identifier, kind, known);
     if (id) created.push(id);
   };
   if (event.type === EventType.TrackingUpdated) {
@@ -34,9 +34,11 @@ async function plan(deps: NotificationsDeps, trx: Transaction<NotificationsDb>, 
   const data = event.data as { consignment: Consignment; to?: string };
   const c = data.consignment;
   const cancelled = event.type === EventType.ConsignmentCancelled || c.current_status?.status === 'Cancelled';
-  await upsertRecipient(trx, recipientOf(event.company, c, new Date(event.occurred_at), cancelled));
+  const recipient = recipientOf(event.company, c, new Date(event.occurred_at), cancelled);
+  await upsertRecipient(trx, recipient);
   const kind = event.type === EventType.ConsignmentStatusChanged && data.to ? STATUS_EVENT[data.to] : undefined;
-  if (kind) await want(c.identifier, kind);
+  // The event carries the consignment as it is now: no need to read it back.
+  if (kind) await want(c.identifier, kind, recipient);
   return created;
 }
 

@@ -1,12 +1,10 @@
 import { PermanentJobError, Queues, type Job } from '@waybill/jobs';
 import { isLanguage } from '@waybill/i18n';
 import type { NotificationsDeps } from '../deps';
-import { findSettings } from '../settings/settings.repository';
-import { isUnsubscribed } from '../unsubscribe/unsubscribe.repository';
-import { unsubscribeToken } from '../unsubscribe/unsubscribe.token';
+import { addressHash, unsubscribeToken } from '../unsubscribe/unsubscribe.token';
 import { MailRefused } from './mailer';
 import { composeMessage } from './message';
-import { claim, findNotification, record } from './notification.repository';
+import { claim, findNotification, record, sendContext } from './notification.repository';
 import { mailCounter } from './send.metrics';
 
 const SEND = 'send';
@@ -36,9 +34,8 @@ async function attempt(deps: NotificationsDeps, job: Job<SendJob>): Promise<void
   let recipient;
   let message;
   try {
-    const [r, settings, branding, unsubscribed] = await Promise.all([
-      deps.db.selectFrom('recipients').selectAll().where('company', '=', n.company).where('identifier', '=', n.consignment_identifier).executeTakeFirst(),
-      findSettings(deps.db, n.company), deps.branding(n.company), isUnsubscribed(deps.db, deps.keys, n.company, n.to_address),
+    const [{ recipient: r, settings, unsubscribed }, branding] = await Promise.all([
+      sendContext(deps.db, n.company, n.consignment_identifier, addressHash(deps.keys, n.to_address)), deps.branding(n.company),
     ]);
     if (unsubscribed || !r) {
       await record(deps.db, n.id, unsubscribed ? 'unsubscribed' : 'failed', unsubscribed ? null : 'The consignment is no longer known.');
