@@ -5,7 +5,7 @@ import type { NotificationEvent, NotificationsDb, RecipientTable } from '../data
 import type { NotificationsDeps } from '../deps';
 import { recipientOf, upsertRecipient } from '../recipients/recipient.projection';
 import { planNotification } from '../sending/notification.planner';
-import { enqueueSend } from '../sending/send.job';
+import { sendFirst } from '../sending/send.job';
 
 export const EVENTS_QUEUE = 'notifications.events';
 const CONSUMER = 'notifications.plan';
@@ -46,8 +46,8 @@ async function plan(deps: NotificationsDeps, trx: Transaction<NotificationsDb>, 
  * Consignment events keep the recipients read model; a status change to Despatched, Delivered or
  * Exception, and a carrier's out-for-delivery scan, may call for an e-mail. The inbox makes a
  * redelivered event a no-op, and the e-mail rows' unique key makes a second e-mail impossible even
- * without it. Sending happens in a job, queued once the decision is committed; one decided but never
- * queued (a crash in between) is found by the sweeper.
+ * without it. The first attempt is made once the decision is committed, the rest by a job; one decided
+ * but never attempted (a crash in between) is queued by the sweeper.
  */
 export async function startEventsConsumer(deps: NotificationsDeps, bus: EventBus, queue = EVENTS_QUEUE): Promise<Subscription> {
   return bus.subscribe({
@@ -59,7 +59,7 @@ export async function startEventsConsumer(deps: NotificationsDeps, bus: EventBus
       if (!check.ok) throw new Error(`invalid ${event.type} event ${event.id}: ${firstErrorDetail(check.errors)}`);
       let created: string[] = [];
       await idempotent(deps as { db: NotificationsDeps['db'] }, CONSUMER, async (trx, e) => { created = await plan(deps, trx, e); })(event);
-      for (const id of created) await enqueueSend(deps, id);
+      await Promise.all(created.map((id) => sendFirst(deps, id)));
     },
   });
 }
