@@ -1,11 +1,11 @@
 import { EventType, firstErrorDetail, validateEvent, type Consignment } from '@waybill/contracts';
 import { idempotent, type EventBus, type EventEnvelope, type Subscription } from '@waybill/messaging';
 import type { Transaction } from 'kysely';
-import type { NotificationEvent, NotificationsDb } from '../database';
+import type { NotificationEvent, NotificationsDb, RecipientTable } from '../database';
 import type { NotificationsDeps } from '../deps';
 import { recipientOf, upsertRecipient } from '../recipients/recipient.projection';
 import { planNotification } from '../sending/notification.planner';
-import { enqueueSend } from '../sending/send.job';
+import { sendFirst } from '../sending/send.job';
 
 export const EVENTS_QUEUE = 'notifications.events';
 const CONSUMER = 'notifications.plan';
@@ -21,8 +21,8 @@ interface TrackingData { trackings: Array<{ consignment_identifier: string; even
 /** The e-mails an event calls for, after keeping the recipients read model up to date. */
 async function plan(deps: NotificationsDeps, trx: Transaction<NotificationsDb>, event: EventEnvelope): Promise<string[]> {
   const created: string[] = [];
-  const want = async (identifier: string, kind: NotificationEvent) => {
-    const id = await planNotification(trx, deps.keys, event.company, identifier, kind);
+  const want = async (identifier: string, kind: NotificationEvent, known?: RecipientTable) => {
+    const id = await planNotification(trx, deps.keys, event.company, identifier, kind, known);
     if (id) created.push(id);
   };
   if (event.type === EventType.TrackingUpdated) {
@@ -34,9 +34,11 @@ async function plan(deps: NotificationsDeps, trx: Transaction<NotificationsDb>, 
   const data = event.data as { consignment: Consignment; to?: string };
   const c = data.consignment;
   const cancelled = event.type === EventType.ConsignmentCancelled || c.current_status?.status === 'Cancelled';
-  await upsertRecipient(trx, recipientOf(event.company, c, new Date(event.occurred_at), cancelled));
+  const recipient = recipientOf(event.company, c, new Date(event.occurred_at), cancelled);
+  await upsertRecipient(trx, recipient);
   const kind = event.type === EventType.ConsignmentStatusChanged && data.to ? STATUS_EVENT[data.to] : undefined;
-  if (kind) await want(c.identifier, kind);
+  // The event carries the consignment as it is now: no need to read it back.
+  if (kind) await want(c.identifier, kind, recipient);
   return created;
 }
 
@@ -44,8 +46,8 @@ async function plan(deps: NotificationsDeps, trx: Transaction<NotificationsDb>, 
  * Consignment events keep the recipients read model; a status change to Despatched, Delivered or
  * Exception, and a carrier's out-for-delivery scan, may call for an e-mail. The inbox makes a
  * redelivered event a no-op, and the e-mail rows' unique key makes a second e-mail impossible even
- * without it. Sending happens in a job, queued once the decision is committed; one decided but never
- * queued (a crash in between) is found by the sweeper.
+ * without it. The first attempt is made once the decision is committed, the rest by a job; one decided
+ * but never attempted (a crash in between) is queued by the sweeper.
  */
 export async function startEventsConsumer(deps: NotificationsDeps, bus: EventBus, queue = EVENTS_QUEUE): Promise<Subscription> {
   return bus.subscribe({
@@ -57,7 +59,7 @@ export async function startEventsConsumer(deps: NotificationsDeps, bus: EventBus
       if (!check.ok) throw new Error(`invalid ${event.type} event ${event.id}: ${firstErrorDetail(check.errors)}`);
       let created: string[] = [];
       await idempotent(deps as { db: NotificationsDeps['db'] }, CONSUMER, async (trx, e) => { created = await plan(deps, trx, e); })(event);
-      for (const id of created) await enqueueSend(deps, id);
+      await Promise.all(created.map((id) => sendFirst(deps, id)));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { NotificationTable, NotificationsDb, Outcome } from '../database';
+import type { NotificationTable, NotificationsDb, Outcome, RecipientTable } from '../database';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/settings.repository';
 
 type Db = Kysely<NotificationsDb>;
 
@@ -38,4 +39,24 @@ export async function interruptStale(db: Db, before: Date): Promise<number> {
     .where(sql<boolean>`outcome in ('pending', 'sending')`).where('outcome', '=', 'sending').where('claimed_at', '<', before)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+export interface SendContext { recipient?: RecipientTable; settings: Settings; unsubscribed: boolean }
+
+/** What an attempt needs besides the e-mail row: the recipient, the company's settings, the address's standing (two queries at once). */
+export async function sendContext(db: Db, company: string, identifier: string, hash: string): Promise<SendContext> {
+  const [recipient, s] = await Promise.all([
+    db.selectFrom('recipients').selectAll().where('company', '=', company).where('identifier', '=', identifier).executeTakeFirst(),
+    db.selectNoFrom((eb) => [
+      eb.selectFrom('notification_settings').select('enabled').where('company', '=', company).as('enabled'),
+      eb.selectFrom('notification_settings').select('events').where('company', '=', company).as('events'),
+      eb.selectFrom('notification_settings').select('from_name').where('company', '=', company).as('from_name'),
+      eb.selectFrom('notification_settings').select('reply_to').where('company', '=', company).as('reply_to'),
+      eb.exists(eb.selectFrom('unsubscribes').select('company').where('company', '=', company).where('address_hash', '=', hash)).as('unsubscribed'),
+    ]).executeTakeFirstOrThrow(),
+  ]);
+  const settings: Settings = s.enabled === null
+    ? { ...DEFAULT_SETTINGS }
+    : { enabled: s.enabled, events: s.events ?? DEFAULT_SETTINGS.events, from_name: s.from_name, reply_to: s.reply_to };
+  return { recipient, settings, unsubscribed: Boolean(s.unsubscribed) };
 }

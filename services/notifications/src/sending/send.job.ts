@@ -1,20 +1,34 @@
 import { PermanentJobError, Queues, type Job } from '@waybill/jobs';
 import { isLanguage } from '@waybill/i18n';
 import type { NotificationsDeps } from '../deps';
-import { findSettings } from '../settings/settings.repository';
-import { isUnsubscribed } from '../unsubscribe/unsubscribe.repository';
-import { unsubscribeToken } from '../unsubscribe/unsubscribe.token';
+import { addressHash, unsubscribeToken } from '../unsubscribe/unsubscribe.token';
 import { MailRefused } from './mailer';
 import { composeMessage } from './message';
-import { claim, findNotification, record } from './notification.repository';
+import { claim, findNotification, record, sendContext } from './notification.repository';
 import { mailCounter } from './send.metrics';
 
 const SEND = 'send';
-interface SendJob { id: string }
+/** `before`: attempts made before the job's (the first is made straight from the consumer). */
+interface SendJob { id: string; before?: number }
 
-/** Queues one e-mail's sending; the job id is the e-mail's, so it is queued once however often this runs. */
-export async function enqueueSend(deps: NotificationsDeps, id: string): Promise<void> {
-  await deps.jobs.enqueue<SendJob>(Queues.notificationMail, SEND, { id }, { jobId: `mail:${id}`, attempts: deps.config.attempts, backoffMs: deps.config.backoffMs });
+/** Queues one e-mail's (remaining) attempts; the job id is the e-mail's, so it is queued once however often this runs. */
+export async function enqueueSend(deps: NotificationsDeps, id: string, before = 0, delayMs?: number): Promise<void> {
+  await deps.jobs.enqueue<SendJob>(Queues.notificationMail, SEND, { id, before }, {
+    jobId: `mail:${id}`, attempts: Math.max(1, deps.config.attempts - before), backoffMs: deps.config.backoffMs, ...(delayMs ? { delayMs } : {}),
+  });
+}
+
+/**
+ * The first attempt, straight from the consumer once the decision is committed: most e-mails never need
+ * the queue. A refusal for now leaves the remaining attempts to a job, after the first backoff delay.
+ */
+export async function sendFirst(deps: NotificationsDeps, id: string): Promise<void> {
+  try {
+    await attempt(deps, id, 1, deps.config.attempts);
+  } catch (err) {
+    if (err instanceof PermanentJobError || deps.config.attempts <= 1) return;
+    await enqueueSend(deps, id, 1, deps.config.backoffMs);
+  }
 }
 
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
@@ -25,10 +39,10 @@ const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
  * than risk a second copy. A 4xx refusal or an outage is `retrying` and the job's backoff tries again;
  * a 5xx is `failed` for good. Logs carry the e-mail's id and outcome, never its address or content.
  */
-async function attempt(deps: NotificationsDeps, job: Job<SendJob>): Promise<void> {
-  const n = await claim(deps.db, job.data.id);
+async function attempt(deps: NotificationsDeps, id: string, number: number, maxAttempts: number): Promise<void> {
+  const n = await claim(deps.db, id);
   if (!n) {
-    const seen = await findNotification(deps.db, job.data.id);
+    const seen = await findNotification(deps.db, id);
     if (seen?.outcome === 'sending') await record(deps.db, seen.id, 'interrupted', 'The sender stopped during an attempt; not sent again, so never twice.');
     return;
   }
@@ -36,9 +50,8 @@ async function attempt(deps: NotificationsDeps, job: Job<SendJob>): Promise<void
   let recipient;
   let message;
   try {
-    const [r, settings, branding, unsubscribed] = await Promise.all([
-      deps.db.selectFrom('recipients').selectAll().where('company', '=', n.company).where('identifier', '=', n.consignment_identifier).executeTakeFirst(),
-      findSettings(deps.db, n.company), deps.branding(n.company), isUnsubscribed(deps.db, deps.keys, n.company, n.to_address),
+    const [{ recipient: r, settings, unsubscribed }, branding] = await Promise.all([
+      sendContext(deps.db, n.company, n.consignment_identifier, addressHash(deps.keys, n.to_address)), deps.branding(n.company),
     ]);
     if (unsubscribed || !r) {
       await record(deps.db, n.id, unsubscribed ? 'unsubscribed' : 'failed', unsubscribed ? null : 'The consignment is no longer known.');
@@ -60,20 +73,20 @@ async function attempt(deps: NotificationsDeps, job: Job<SendJob>): Promise<void
     await deps.mailer.send(n.to_address, message);
   } catch (err) {
     const refusal = err instanceof MailRefused ? err : new MailRefused(false, 'error: the mail server could not be reached');
-    const last = refusal.permanent || job.attempt >= job.maxAttempts;
+    const last = refusal.permanent || number >= maxAttempts;
     await record(deps.db, n.id, last ? 'failed' : 'retrying', refusal.detail);
     mailCounter.inc({ outcome: last ? 'failed' : 'retrying' });
-    log.warn({ attempt: job.attempt, detail: refusal.detail, permanent: refusal.permanent }, 'shipping e-mail refused');
+    log.warn({ attempt: number, detail: refusal.detail, permanent: refusal.permanent }, 'shipping e-mail refused');
     if (refusal.permanent) throw new PermanentJobError(refusal.detail);
     throw new Error(`mail server refused: ${refusal.detail}`);
   }
   await record(deps.db, n.id, 'sent', null);
   mailCounter.inc({ outcome: 'sent' });
-  log.info({ attempt: job.attempt }, 'shipping e-mail sent');
+  log.info({ attempt: number }, 'shipping e-mail sent');
 }
 
 export async function startSendWorker(deps: NotificationsDeps): Promise<void> {
-  await deps.jobs.work<SendJob>(Queues.notificationMail, (job) => attempt(deps, job), {
+  await deps.jobs.work<SendJob>(Queues.notificationMail, (job: Job<SendJob>) => attempt(deps, job.data.id, job.attempt + (job.data.before ?? 0), deps.config.attempts), {
     concurrency: deps.config.concurrency,
     // Out of attempts while the server still refused (or could not be prepared): failed for good.
     onFailed: async (job) => { await record(deps.db, (job.data as SendJob).id, 'failed', undefined, ['retrying', 'pending']).catch(() => undefined); },

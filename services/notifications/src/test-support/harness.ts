@@ -41,7 +41,8 @@ export class Harness {
     const sink = new Writable({ write: (chunk, _enc, done) => { h.logs.push(String(chunk)); done(); } });
     const logger = pino({ level: 'debug' }, sink);
     h.svc = await startNotificationsService({
-      db: h.testDb.target, bus: h.bus, jobs: h.jobs, logger, internalJwtSecret: SECRET,
+      // A service's own pool, as in production (DB_POOL_SIZE), not the test's small one.
+      db: h.testDb.target.kind === 'pg' ? { ...h.testDb.target, poolSize: 20 } : h.testDb.target, bus: h.bus, jobs: h.jobs, logger, internalJwtSecret: SECRET,
       defaultPublicUrl: 'https://track.example', peers: {}, port: 0, host: '127.0.0.1',
     }, {
       queue: h.queue, branding: async () => BRANDING,
