@@ -20,6 +20,8 @@ export interface Stack {
   procs: Proc[];
   /** The real carriers' local doubles the stack's carrier-link calls (unless `CARRIER_BASE_URL_*` was given). */
   carriers: CarrierDoubles;
+  /** Only in one-process mode: its DATA_DIR. */
+  dataDir?: string;
   /** Only in distributed mode: the database URL the services use. */
   databaseUrl?: string;
   /** Only in distributed mode: its WAYBILL_NAMESPACE (exchange, queues and job keys on the shared servers). */
@@ -51,6 +53,10 @@ export interface StackOptions {
   units?: Record<string, string>;
   /** Distributed mode: one process per service plus a spare address in its URL list, two gateways (`roll`). */
   rolling?: boolean;
+  /** One-process mode: this DATA_DIR (e.g. a restored one) instead of a new one from the template; removed on stop all the same. */
+  dataDir?: string;
+  /** Distributed mode: this database (e.g. a restored one) instead of a new one; dropped on stop all the same. */
+  database?: TestDatabase;
 }
 
 export interface RollFigures {
@@ -82,7 +88,7 @@ export async function startStack(mode: Mode, extraEnv: Record<string, string> = 
   const carriers = await startCarrierDoubles();
   const env = { ...carriers.env, ...extraEnv };
   try {
-    const stack = mode === 'one-process' ? await startOneProcess(env, creds) : await startDistributed(env, creds, opts);
+    const stack = mode === 'one-process' ? await startOneProcess(env, creds, opts.dataDir) : await startDistributed(env, creds, opts);
     const stopServices = stack.stop;
     return { ...stack, carriers, stop: async () => {
       await stopServices();
@@ -95,9 +101,9 @@ export async function startStack(mode: Mode, extraEnv: Record<string, string> = 
 }
 
 /** A DATA_DIR in `extraEnv` is the caller's (seeded before start); else a copy of the run's migrated template, or empty. */
-async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials): Promise<Omit<Stack, 'carriers'>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'waybill-e2e-'));
-  if (!extraEnv.DATA_DIR) {
+async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCredentials, given?: string): Promise<Omit<Stack, 'carriers'>> {
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'waybill-e2e-'));
+  if (!extraEnv.DATA_DIR && !given) {
     const template = await stackTemplate('one-process');
     if (template.dataDir) cpSync(template.dataDir, dataDir, { recursive: true });
   }
@@ -116,7 +122,7 @@ async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCred
     await stop();
     throw err;
   });
-  return { mode: 'one-process', baseUrl, creds, procs: [proc], stop };
+  return { mode: 'one-process', baseUrl, creds, procs: [proc], dataDir, stop };
 }
 
 /**
@@ -124,8 +130,8 @@ async function startOneProcess(extraEnv: Record<string, string>, creds: DemoCred
  * database and the shared real servers. Each process finds its peers through `<NAME>_URL`: the list of
  * that service's replicas.
  */
-async function startDistributed(extraEnv: Record<string, string>, creds: DemoCredentials, { replicas = 1, units, rolling = false }: StackOptions): Promise<Omit<Stack, 'carriers'>> {
-  const db: TestDatabase = await createTestDatabase({ template: (await stackTemplate('distributed')).database });
+async function startDistributed(extraEnv: Record<string, string>, creds: DemoCredentials, { replicas = 1, units, rolling = false, database }: StackOptions): Promise<Omit<Stack, 'carriers'>> {
+  const db: TestDatabase = database ?? await createTestDatabase({ template: (await stackTemplate('distributed')).database });
   await seedDemo(db.target, creds, { dataEncryptionKey: E2E_DATA_ENCRYPTION_KEY });
   const services = SERVICE_CATALOGUE.filter((s) => existsSync(join(ROOT, 'services', s.name, 'src', 'main.ts')));
   const all = [...services, { name: 'gateway', portVar: 'PORT', urlVar: '' }];
