@@ -1,6 +1,6 @@
 import { HttpError, ServiceClient } from '@waybill/http';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import type { BookingRequest, ManifestRequest } from '@waybill/carriers';
+import type { BookingRequest, ManifestRequest } from '@waybill/carrier-model';
 
 export const CARRIER_LINK = 'carrier-link';
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CarrierRejection, type BookingRequest } from '@waybill/carriers';
+import { CarrierRejection, type BookingRequest } from '@waybill/carrier-model';
 import { CarrierLinkClient } from './carrier-link.client';
 import { LinkedCarrier } from './linked-carrier';
 import { LinkedCarriers } from './linked-carriers';

@@ -1,7 +1,7 @@
 import {
   CarrierRejection, crossesCustomsBorder, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities,
   type CarrierManifest, type CarrierServiceDef, type LabelDesign, type ManifestRequest, type ProofOfDeliveryDocument, type TrackingPush,
-} from '@waybill/carriers';
+} from '@waybill/carrier-model';
 import type { AccountCarrier, CarrierLinkClient } from './carrier-link.client';
 
 const covers = (list: string[] | '*', country: string) => list === '*' || list.includes(country.toUpperCase());

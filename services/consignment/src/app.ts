@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { CarrierRegistry } from '@waybill/carrier-model';
 import type { LinkedCarriers } from '@waybill/carrier-link-client';
 import type { Logger } from '@waybill/logger';
 import { buildServiceApp, hotLane, hotLanesOn, type ReadinessCheck } from '@waybill/http';

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { CarrierRegistry } from '@waybill/carrier-model';
 import type { Logger } from '@waybill/logger';
 import { InternalTokenSigner } from '@waybill/internal-auth';
 import { buildServiceApp, ServiceClient, type ReadinessCheck } from '@waybill/http';

@@ -1,6 +1,6 @@
 import type { CredentialKey } from '../accounts';
-import type { CarrierCapabilities, CarrierServiceDef } from '../carrier';
-import { isEuCountry } from '../customs';
+import type { CarrierCapabilities, CarrierServiceDef } from '@waybill/carrier-model';
+import { isEuCountry } from '@waybill/carrier-model';
 import type { CarrierClientProfile, CarrierHosts } from '../outbound';
 
 export const DHL_IDENTIFIER = 'dhl_express';

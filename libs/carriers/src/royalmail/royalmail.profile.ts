@@ -1,5 +1,5 @@
 import type { CredentialKey } from '../accounts';
-import type { CarrierCapabilities, CarrierServiceDef } from '../carrier';
+import type { CarrierCapabilities, CarrierServiceDef } from '@waybill/carrier-model';
 import type { CarrierClientProfile, CarrierHosts } from '../outbound';
 
 export const RM_IDENTIFIER = 'royalmail';

@@ -1,4 +1,4 @@
-import { EU_COUNTRIES } from '../customs';
+import { EU_COUNTRIES } from '@waybill/carrier-model';
 import { digits, type SandboxProfile } from './sandbox-carrier';
 
 const GB = ['GB'];

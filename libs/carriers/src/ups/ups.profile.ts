@@ -1,6 +1,6 @@
 import type { CredentialKey } from '../accounts';
-import type { CarrierCapabilities, CarrierServiceDef } from '../carrier';
-import { EU_COUNTRIES } from '../customs';
+import type { CarrierCapabilities, CarrierServiceDef } from '@waybill/carrier-model';
+import { EU_COUNTRIES } from '@waybill/carrier-model';
 import type { CarrierClientProfile } from '../outbound';
 import type { UpsErrorAnswer } from './ups.types';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CarrierRegistry, type Carrier, type CarrierServiceDef } from '@waybill/carriers';
+import { CarrierRegistry, type Carrier, type CarrierServiceDef } from '@waybill/carrier-model';
 import type { LinkedCarriers } from '@waybill/carrier-link-client';
 import type { ConsignmentDb } from '../database';
 import { enabledCarrierIds, findSettings, listWarehouses, type CompanySettings, type Warehouse } from './company.repository';

@@ -1,4 +1,4 @@
-import { CarrierRejection, serviceId as toServiceId, type Address, type ParcelSpec } from '@waybill/carriers';
+import { CarrierRejection, serviceId as toServiceId, type Address, type ParcelSpec } from '@waybill/carrier-model';
 import type { Warehouse } from '../companies/company.repository';
 import type { AllocationTarget } from './consignment.input';
 import type { ConsignmentData } from './consignment.table';

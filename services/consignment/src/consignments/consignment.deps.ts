@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { CarrierRegistry } from '@waybill/carrier-model';
 import type { Logger } from '@waybill/logger';
 import type { ConsignmentDb } from '../database';
 import type { CompanyDirectory } from '../companies/company.context';

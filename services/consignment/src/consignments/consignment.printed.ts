@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { CarrierRegistry } from '@waybill/carrier-model';
 import { NotFoundError } from '@waybill/http';
 import type { ConsignmentDb } from '../database';
 import type { CompanyContext } from '../companies/company.context';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { serviceId } from '@waybill/carriers';
+import { serviceId } from '@waybill/carrier-model';
 import { allowOnly, principalOf } from '@waybill/http';
 import { warehouseId, type CompanyDirectory } from '../companies/company.context';
 

@@ -1,5 +1,5 @@
 import { LinkedCarrier } from '@waybill/carrier-link-client';
-import type { Carrier } from '@waybill/carriers';
+import type { Carrier } from '@waybill/carrier-model';
 import { HttpError, InvalidError } from '@waybill/http';
 import { newEnvelope, writeEvents } from '@waybill/messaging';
 import type { ConsignmentDeps } from '../consignments/consignment.deps';

@@ -1,5 +1,5 @@
 import { ConflictError } from '@waybill/http';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { CarrierRegistry } from '@waybill/carrier-model';
 import type { Kysely } from 'kysely';
 import type { DocumentsDb } from '../database';
 import { recordLabelsPrinted } from '../events/labels-printed.event';

@@ -1,4 +1,4 @@
-import type { Carrier, CarrierServiceDef, LabelDesign } from '@waybill/carriers';
+import type { Carrier, CarrierServiceDef, LabelDesign } from '@waybill/carrier-model';
 import { documentDate, type ConsignmentView, type PackageView } from '../documents/consignment.view';
 import type { Sender } from '../documents/sender';
 import { labelText } from './text-metrics';

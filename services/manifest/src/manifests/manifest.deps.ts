@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { CarrierRegistry } from '@waybill/carrier-model';
 import type { LinkedCarriers } from '@waybill/carrier-link-client';
 import type { JobDriver } from '@waybill/jobs';
 import type { Logger } from '@waybill/logger';

@@ -1,4 +1,4 @@
-import { CarrierRejection, type ManifestRequest } from '@waybill/carriers';
+import { CarrierRejection, type ManifestRequest } from '@waybill/carrier-model';
 import { PermanentJobError, type Job } from '@waybill/jobs';
 import { processCounter } from '@waybill/telemetry';
 import type { ManifestDeps } from '../manifests/manifest.deps';
