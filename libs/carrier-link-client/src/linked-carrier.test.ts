@@ -13,7 +13,7 @@ import { LinkedCarriers } from './linked-carriers';
 const SECRET = 'linked-carrier-test-secret';
 const UPS = {
   identifier: 'ups', name: 'UPS', account: 'acc_1', sole_account: true,
-  capabilities: { zpl_native: true, per_package_tracking: true, options: [], manifest_scope: 'listed' as const },
+  capabilities: { supports: ['book', 'void', 'manifest', 'tracking_push', 'tracking_poll'], zpl_native: true, per_package_tracking: true, options: [], manifest_scope: 'listed' as const },
   services: [
     { identifier: 'UPS|UPS Ground', name: 'UPS Ground', code: '03', origins: ['US'], destinations: ['US'], max_parcel_weight_kg: 70 },
     { identifier: 'UPS|UPS Standard', name: 'UPS Standard', code: '11', origins: ['GB', 'DE'], destinations: ['GB', 'DE'], max_parcel_weight_kg: 70 },
@@ -46,6 +46,10 @@ describe('LinkedCarrier (carrier-link stood in for over HTTP)', () => {
     const ups = carrier();
     expect([ups.identifier, ups.name, ups.capabilities.zplNative, ups.capabilities.manifestScope]).toEqual(['ups', 'UPS', true, 'listed']);
     expect([ups.account, ups.soleAccount]).toEqual(['acc_1', true]);
+    expect(ups.capabilities.supports).toEqual(['book', 'void', 'manifest', 'tracking_push', 'tracking_poll']);
+    // A carrier-link older than capabilities describes none: the carrier does what every carrier did then.
+    const older = new LinkedCarrier(new CarrierLinkClient(peers, SECRET, 'test'), 'acme', { ...UPS, capabilities: { ...UPS.capabilities, supports: undefined } });
+    expect(older.capabilities.supports).toEqual(['book', 'void', 'manifest']);
     expect(ups.defaultService({ address1: 'a', city: 'b', postcode: 'c', country: 'gb' }, { address1: 'a', city: 'b', postcode: 'c', country: 'DE' }).name).toBe('UPS Standard');
   });
 

@@ -1,8 +1,11 @@
 import {
-  CarrierRejection, crossesCustomsBorder, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities,
+  capabilityList, CarrierRejection, crossesCustomsBorder, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities,
   type CarrierManifest, type CarrierServiceDef, type LabelDesign, type ManifestRequest, type ProofOfDeliveryDocument, type TrackingPush,
 } from '@waybill/carrier-model';
 import type { AccountCarrier, CarrierLinkClient } from './carrier-link.client';
+
+/** A carrier-link older than capabilities describes none: every carrier booked, voided and manifested then. */
+const WHAT_EVERY_CARRIER_DID = ['book', 'void', 'manifest'];
 
 const covers = (list: string[] | '*', country: string) => list === '*' || list.includes(country.toUpperCase());
 
@@ -37,7 +40,7 @@ export class LinkedCarrier implements Carrier {
     this.account = d.account;
     this.soleAccount = d.sole_account ?? false;
     const c = d.capabilities;
-    this.capabilities = { zplNative: c?.zpl_native ?? false, perPackageTracking: c?.per_package_tracking ?? true, options: c?.options ?? [], manifestScope: c?.manifest_scope ?? 'listed' };
+    this.capabilities = { supports: capabilityList(c?.supports ?? WHAT_EVERY_CARRIER_DID), zplNative: c?.zpl_native ?? false, perPackageTracking: c?.per_package_tracking ?? true, options: c?.options ?? [], manifestScope: c?.manifest_scope ?? 'listed' };
     this.services = (d.services ?? []).map((s) => ({ name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, maxParcelWeightKg: s.max_parcel_weight_kg }));
   }
 

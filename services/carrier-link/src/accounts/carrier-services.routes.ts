@@ -24,7 +24,7 @@ export function carrierServicesRoutes(deps: CarrierLinkDeps): Router {
         identifier: adapter.identifier, name: adapter.name, account: row.id,
         sole_account: all.every((other) => other.carrier !== row.carrier || other.id === row.id),
         capabilities: {
-          zpl_native: adapter.capabilities.zplNative, per_package_tracking: adapter.capabilities.perPackageTracking,
+          supports: adapter.capabilities.supports, zpl_native: adapter.capabilities.zplNative, per_package_tracking: adapter.capabilities.perPackageTracking,
           options: adapter.capabilities.options, manifest_scope: adapter.capabilities.manifestScope ?? 'listed',
         },
         services: adapter.services.map((s) => ({

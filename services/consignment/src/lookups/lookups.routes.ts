@@ -16,6 +16,7 @@ export function lookupRoutes(companies: CompanyDirectory): Router {
       zpl_native: c.capabilities.zplNative,
       per_package_tracking: c.capabilities.perPackageTracking,
       options: c.capabilities.options,
+      capabilities: c.capabilities.supports,
     })));
   });
 
