@@ -16,16 +16,20 @@ export interface AccountCarrier {
   services: Array<{ identifier: string; name: string; code: string; origins: string[] | '*'; destinations: string[] | '*'; max_parcel_weight_kg: number }>;
 }
 
-/** `account`: the carrier account that booked it (absent from a carrier-link older than the field). */
+/**
+ * `account`: the carrier account that booked it (absent for a carrier reached without one, and from a
+ * carrier-link older than the field). `named`: the refusal names the carrier already (absent from an older
+ * carrier-link, whose refusals all did).
+ */
 export type BookingAnswer =
-  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string; account?: string }
-  | { booked: false; rejection_reason: string; outcome_unknown: boolean };
+  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string; account?: string; applied_options?: Record<string, string> }
+  | { booked: false; rejection_reason: string; outcome_unknown: boolean; named?: boolean };
 
 export type CancelAnswer = { cancelled: true } | { cancelled: false; rejection_reason: string };
 
 export type ManifestAnswer =
   | { manifested: true; reference: string; scope: 'listed' | 'account'; document: string | null }
-  | { manifested: false; rejection_reason: string; outcome_unknown: boolean };
+  | { manifested: false; rejection_reason: string; outcome_unknown: boolean; named?: boolean };
 
 export interface StoredLabels {
   labels: string | string[];

@@ -62,8 +62,11 @@ export class LinkedCarrier implements Carrier {
     } catch (err) {
       throw unanswered(this.name, err);
     }
-    if (!answer.booked) throw new CarrierRejection(answer.rejection_reason, answer.outcome_unknown, true);
-    return { consignmentNumber: answer.consignment_number, trackingNumbers: answer.tracking_numbers, trackingUrl: answer.tracking_url, appliedOptions: {}, account: answer.account };
+    if (!answer.booked) throw new CarrierRejection(answer.rejection_reason, answer.outcome_unknown, answer.named ?? true);
+    return {
+      consignmentNumber: answer.consignment_number, trackingNumbers: answer.tracking_numbers, trackingUrl: answer.tracking_url,
+      appliedOptions: answer.applied_options ?? {}, account: answer.account,
+    };
   }
 
   /** Voids through carrier-link, which finds the booking by Waybill's consignment identifier. */
@@ -78,7 +81,7 @@ export class LinkedCarrier implements Carrier {
     const answer = await this.client.manifest(this.company, this.identifier, req);
     if (!answer.manifested) {
       if (answer.outcome_unknown) throw new Error(answer.rejection_reason);
-      throw new CarrierRejection(answer.rejection_reason, false, true);
+      throw new CarrierRejection(answer.rejection_reason, false, answer.named ?? true);
     }
     return { reference: answer.reference, scope: answer.scope, document: answer.document ? Buffer.from(answer.document, 'base64') : null };
   }

@@ -1,7 +1,7 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { closeServer, declareVersions, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
-import { MemoryTokenStore, TokenCache, type CarrierAdapter } from '@waybill/carriers';
+import { MemoryTokenStore, sandboxRegistry, TokenCache, type CarrierAdapter, type CarrierRegistry } from '@waybill/carriers';
 import { buildApp } from './app';
 import { carrierAdapters } from './adapters';
 import type { CarrierLinkDb } from './database';
@@ -19,6 +19,8 @@ export interface CarrierLinkOptions {
   /** Carrier access tokens shared by replicas (Redis-backed); in memory when absent. */
   tokens?: TokenCache;
   adapters?: Map<string, CarrierAdapter>;
+  /** Carriers every company may use without an account; the sandbox carriers unless given. */
+  openCarriers?: CarrierRegistry;
   env?: Record<string, string | undefined>;
 }
 
@@ -39,6 +41,7 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
   const deps: PollerDeps = {
     db: database.db, logger, box: new SecretBox(rt.dataEncryptionKey), publicUrl, jobs: rt.jobs,
     adapters: opts.adapters ?? carrierAdapters({ tokens: opts.tokens ?? new TokenCache(new MemoryTokenStore()), trackingBaseUrl: publicUrl, env: opts.env }),
+    openCarriers: opts.openCarriers ?? sandboxRegistry(rt.defaultPublicUrl),
     polling: pollConfigOf(opts.env ?? process.env), afterCommit: () => relay.nudge(),
   };
   await startSubscriptionWorker(deps, rt.jobs);

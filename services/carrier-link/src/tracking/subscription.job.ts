@@ -1,7 +1,7 @@
 import { Queues, type JobDriver } from '@waybill/jobs';
 import type { CarrierLinkDeps } from '../deps';
-import { accountContext } from '../accounts/account.service';
-import { accountById, findBooking } from '../bookings/booking.repository';
+import { findBooking } from '../bookings/booking.repository';
+import { bookedCarrier } from '../bookings/booking.service';
 import { schedulePolling } from './poll.schedule';
 
 const JOB = 'subscribe';
@@ -32,8 +32,7 @@ export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDr
     const { company, consignment } = job.data;
     const booking = await findBooking(deps.db, company, consignment);
     if (!booking || booking.cancelled_at || booking.subscribed_at) return;
-    const account = await accountById(deps.db, company, booking.account_id);
-    const carrier = account ? deps.adapters.get(account.carrier)?.forAccount(accountContext(deps, account)) : undefined;
+    const carrier = await bookedCarrier(deps, booking);
     if (!carrier?.subscribeTracking) return;
     const result = await carrier.subscribeTracking(booking.tracking_numbers);
     await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
