@@ -17,7 +17,7 @@ const THE_PORT = 'services/carrier-link';
  * only shrinks (a service listed here that no longer reaches an adapter fails the test too, so the list
  * never hides a service that has moved).
  */
-const NOT_YET_BEHIND_THE_PORT: readonly string[] = ['services/consignment', 'services/documents', 'services/gateway', 'services/tracking-ingest'];
+const NOT_YET_BEHIND_THE_PORT: readonly string[] = ['services/consignment', 'services/documents', 'services/tracking-ingest'];
 
 interface Manifest { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
 const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'));

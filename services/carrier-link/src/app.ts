@@ -7,6 +7,7 @@ import { bookingRoutes } from './bookings/booking.routes';
 import { pushTokenRoutes } from './push/push-token.routes';
 import { manifestRoutes } from './manifests/manifest.routes';
 import { proofOfDeliveryRoutes } from './tracking/proof-of-delivery.routes';
+import { declarationRoutes } from './accounts/declarations.routes';
 import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 
 export const AUDIENCE = 'carrier-link';
@@ -27,6 +28,10 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   ingest.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
   ingest.use(pushTokenRoutes(deps, new PushTokens(deps.box.deriveKey(PUSH_TOKEN_KEY_PURPOSE))));
   app.use('/ingest/v1/carriers', ingest);
+  const internal = Router();
+  internal.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));
+  internal.use(declarationRoutes(deps));
+  app.use('/carrier-declarations', internal);
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));
   return app;

@@ -10,6 +10,7 @@ import type { RateLimiter } from './ratelimit/rate-limiter';
 import { COMPANY_PREFIXES, companyRoutes, proxyTargets, type EdgeDeps } from './routes/public.routes';
 import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
+import { carrierDeclarations } from './docs/carrier-declarations';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
 import { ingestRoutes } from './routes/ingest.routes';
 import { carrierPushRoutes } from './routes/carrier-push.routes';
@@ -51,7 +52,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
   // Request metrics, server spans and the public /metrics come from createApp, as in every service.
   const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: CARRIER_TOKEN_PATHS, mount: (edge) => {
     edge.locals.logger = o.logger;
-    edge.use(docsRoutes(o.publicBaseUrl));
+    edge.use(docsRoutes(o.publicBaseUrl, carrierDeclarations(o.services, deps.signer)));
     edge.use(carrierPushRoutes(deps));
     edge.use(ingestRoutes(deps));
     edge.use(carrierTokenRoutes(deps));

@@ -51,6 +51,14 @@ describe('carrier accounts (API.md section 11)', () => {
     expect((await api.get('/carrier-accounts')).body).toEqual([]);
   });
 
+  it('declares every account carrier\'s credential keys to internal callers, as credential-keys does for a company', async () => {
+    const declared = await h.internal('/carrier-declarations');
+    expect(declared.status).toBe(200);
+    expect(declared.body).toEqual((await h.api(company()).get('/carrier-accounts/credential-keys')).body);
+    expect(declared.body.map((d: { carrier: string }) => d.carrier)).toEqual(['ups', 'royalmail', 'dhl_express']);
+    expect((await h.internal('/carrier-declarations', 'not-a-token')).status).toBe(401);
+  });
+
   it('keeps credentials sealed at rest: no value appears in the row', async () => {
     const res = await h.api(company()).post('/carrier-accounts', upsBody());
     const db = h.db();
