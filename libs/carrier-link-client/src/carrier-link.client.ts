@@ -4,12 +4,15 @@ import type { BookingRequest, ManifestRequest } from '@waybill/carrier-model';
 
 export const CARRIER_LINK = 'carrier-link';
 
-/** One real carrier a company can use through its enabled account, as carrier-link describes it. */
+/**
+ * One carrier a company can use through carrier-link, as carrier-link describes it: through its enabled
+ * account with the carrier, or (`account` null, from `carriers` only) one that needs no account.
+ */
 export interface AccountCarrier {
   identifier: string;
   name: string;
-  /** The enabled account's id: bookings through it answer it as their `account`. */
-  account: string;
+  /** The enabled account's id: bookings through it answer it as their `account`; null when the carrier needs none. */
+  account: string | null;
   /** The company never had another account with this carrier (deleted or disabled): it booked everything booked with it. */
   sole_account: boolean;
   capabilities: { supports?: string[]; zpl_native: boolean; per_package_tracking: boolean; options: string[]; manifest_scope: 'listed' | 'account' };
@@ -64,6 +67,17 @@ export class CarrierLinkClient {
   async accountCarriers(company: string): Promise<AccountCarrier[]> {
     const res = await this.call<AccountCarrier[]>(company, 'GET', '/account-carriers', undefined, 5000);
     if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`carrier-link answered ${res.status} to account-carriers`);
+    return res.body;
+  }
+
+  /**
+   * Every carrier the company can use through carrier-link: those needing no account, then those of its
+   * enabled accounts. A carrier-link older than this list (404) answers its account carriers alone.
+   */
+  async carriers(company: string): Promise<AccountCarrier[]> {
+    const res = await this.call<AccountCarrier[]>(company, 'GET', '/carriers', undefined, 5000);
+    if (res.status === 404) return this.accountCarriers(company);
+    if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`carrier-link answered ${res.status} to carriers`);
     return res.body;
   }
 

@@ -33,11 +33,14 @@ export class LinkedCarrier implements Carrier {
   readonly account: string | undefined;
   /** The company never had another account with this carrier, so everything booked with it went through `account`. */
   readonly soleAccount: boolean;
+  /** The carrier needs no account: a company uses it once it has enabled it. */
+  readonly withoutAccount: boolean;
 
   constructor(private readonly client: CarrierLinkClient, private readonly company: string, d: Pick<AccountCarrier, 'identifier' | 'name'> & Partial<AccountCarrier>) {
     this.identifier = d.identifier;
     this.name = d.name;
-    this.account = d.account;
+    this.account = d.account ?? undefined;
+    this.withoutAccount = d.account === null;
     this.soleAccount = d.sole_account ?? false;
     const c = d.capabilities;
     this.capabilities = { supports: capabilityList(c?.supports ?? WHAT_EVERY_CARRIER_DID), zplNative: c?.zpl_native ?? false, perPackageTracking: c?.per_package_tracking ?? true, options: c?.options ?? [], manifestScope: c?.manifest_scope ?? 'listed' };

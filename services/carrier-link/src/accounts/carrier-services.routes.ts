@@ -45,7 +45,9 @@ export function carrierServicesRoutes(deps: CarrierLinkDeps): Router {
     res.json(await accountCarriers(principalOf(res).company));
   });
   r.get('/carriers', async (_req, res) => {
-    const open = (deps.openCarriers?.carriers ?? []).map((c) => ({ ...describe(c), account: null, sole_account: false }));
+    // Those needing no account by identifier (a stable order), then those of the company's accounts.
+    const open = [...deps.openCarriers?.carriers ?? []].sort((a, b) => a.identifier.localeCompare(b.identifier))
+      .map((c) => ({ ...describe(c), account: null, sole_account: false }));
     res.json([...open, ...await accountCarriers(principalOf(res).company)]);
   });
   return r;

@@ -17,7 +17,7 @@ import { parseClaimRequest } from './manifest-claim.request';
  * it, as carrier-link described it); null for a carrier without accounts, whose manifest covers the carrier.
  */
 function manifestingAccount(carrier: Carrier): ManifestingAccount | null {
-  if (!(carrier instanceof LinkedCarrier)) return null;
+  if (!(carrier instanceof LinkedCarrier) || carrier.withoutAccount) return null;
   // Described carriers always name their account; one that did not would sweep no booked consignment.
   return { id: carrier.account ?? '', sole: carrier.soleAccount };
 }
