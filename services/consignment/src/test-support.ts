@@ -26,7 +26,7 @@ export interface Harness {
 }
 
 /** The consignment service's app on a fresh database, with one company set up like the demo. */
-export async function startHarness(company = 'acme'): Promise<Harness> {
+export async function startHarness(company = 'acme', carriers: CarrierSource = sandboxCarriers()): Promise<Harness> {
   const tdb = await createTestDatabase();
   const database = openDatabase<ConsignmentDb>(tdb.target, 'consignment');
   await migrateToLatest(database.db, 'consignment', migrations);
@@ -37,7 +37,7 @@ export async function startHarness(company = 'acme'): Promise<Harness> {
   });
   for (const c of ['generic', 'swiftpost', 'globex', 'parcelink']) await enableCarrier(database.db, company, c);
   const { app, handler } = buildService({
-    db: database.db, carriers: sandboxCarriers(), logger: createLogger('test', { level: 'silent' }),
+    db: database.db, carriers, logger: createLogger('test', { level: 'silent' }),
     internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined,
   });
   return {
