@@ -1,6 +1,6 @@
 import { HttpError, ServiceClient } from '@waybill/http';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import type { BookingRequest, ManifestRequest } from '@waybill/carrier-model';
+import type { BookingRequest, LabelDrawing, LabelDrawingRequest, ManifestRequest } from '@waybill/carrier-model';
 
 export const CARRIER_LINK = 'carrier-link';
 
@@ -106,6 +106,17 @@ export class CarrierLinkClient {
     const res = await this.call<ManifestAnswer>(company, 'POST', '/carrier-manifests', { carrier, request }, CARRIER_CALL_TIMEOUT_MS);
     if (res.status === 201 || res.status === 422) return res.body;
     throw new HttpError(503, `carrier-link answered ${res.status} to a manifest`);
+  }
+
+  /**
+   * How to draw a consignment's labels, for a carrier whose labels Waybill draws; `drawn_by_waybill: false`
+   * for one whose labels are its own (stored at booking). An unknown carrier or service is a 409.
+   */
+  async labelDrawing(company: string, request: LabelDrawingRequest): Promise<LabelDrawing> {
+    const res = await this.call<LabelDrawing & { detail?: string }>(company, 'POST', '/carrier-label-designs', request, 10_000);
+    if (res.status === 200) return res.body;
+    if (res.status === 404 || res.status === 400) throw new HttpError(409, `service_id: carrier service "${request.carrier}|${request.service}" cannot print labels here.`);
+    throw new HttpError(503, `The carrier's label design could not be read just now (carrier-link answered ${res.status}); try again shortly.`, {}, { 'Retry-After': '10' });
   }
 
   /** The labels stored at booking, in the format asked for (query as the documents API takes it); never books. */

@@ -8,4 +8,4 @@ export * from './tracking';
 export * from './capabilities';
 export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
 export { CarrierRegistry, serviceId, type RegisteredCarrier } from './registry';
-export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from './labels';
+export type { CarrierLabels, LabelDesign, LabelDrawing, LabelDrawingRequest, RoutingInput, RoutingSymbology } from './labels';

@@ -14,4 +14,5 @@ export { pollInBatches, pollCallsPerHour, type DueNumber, type PollRound } from 
 export { PUSH_TOKEN_KEY_PURPOSE, newWebhookCredentials, secretMatches, basicCredentials, PushTokens, type WebhookCredentials, type IssuedToken } from './push-auth';
 export { realCarrierAdapters, type RealCarrierOptions } from './real-carriers';
 export { declarationOf, realCarrierDeclarations, type CarrierCredentialDeclaration } from './declarations';
+export { labelDrawing } from './drawing/label-drawing';
 export * as addressKit from './kit/address';

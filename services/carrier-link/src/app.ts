@@ -8,6 +8,7 @@ import { pushTokenRoutes } from './push/push-token.routes';
 import { manifestRoutes } from './manifests/manifest.routes';
 import { proofOfDeliveryRoutes } from './tracking/proof-of-delivery.routes';
 import { declarationRoutes } from './accounts/declarations.routes';
+import { labelDrawingRoutes } from './bookings/label-drawing.routes';
 import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 
 export const AUDIENCE = 'carrier-link';
@@ -23,6 +24,7 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   company.use(carrierServicesRoutes(deps));
   company.use(manifestRoutes(deps));
   company.use(proofOfDeliveryRoutes(deps));
+  company.use(labelDrawingRoutes(deps));
   app.use('/companies/:company', company);
   const ingest = Router();
   ingest.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));

@@ -74,4 +74,18 @@ describe('carriers without accounts, through carrier-link', () => {
       manifested: false, rejection_reason: 'deliveries to ZZ9 9ZZ are under an embargo; consignment GCN0000000002 cannot be collected', outcome_unknown: false, named: false,
     }]);
   });
+
+  it('says how to draw the labels of a carrier Waybill draws for, and that an account carrier\'s labels are its own', async () => {
+    const api = h.api(company());
+    const ends = { origin: { address1: '1 Dock Rd', city: 'London', postcode: 'E16 1AA', country: 'GB' }, destination: { address1: '1 Rue', city: 'Paris', postcode: '75001', country: 'FR' } };
+    const drawn = await api.post('/carrier-label-designs', { carrier: 'Globex Worldwide', service: 'Globex Express Worldwide', ...ends, tracking_numbers: ['1ZAB1', '1ZAB2'] });
+    expect([drawn.status, drawn.body.drawn_by_waybill, drawn.body.carrier, drawn.body.requires_customs]).toEqual([200, true, { identifier: 'globex', name: 'Globex Worldwide' }, true]);
+    expect([drawn.body.design.brand, drawn.body.routing_codes.length, typeof drawn.body.sort_code]).toEqual([expect.any(String), 2, 'string']);
+    const domestic = await api.post('/carrier-label-designs', { carrier: 'generic', service: 'Generic Next Day GNXT', ...ends, destination: { postcode: 'SW1A 2AA', country: 'GB' }, tracking_numbers: ['GC1'] });
+    expect(domestic.body.requires_customs).toBe(false);
+    expect((await api.post('/carrier-label-designs', { carrier: 'ups', service: 'UPS Standard', ...ends, tracking_numbers: ['1Z1'] })).body).toEqual({ drawn_by_waybill: false });
+    expect((await api.post('/carrier-label-designs', { carrier: 'nobody', service: 'x', ...ends, tracking_numbers: ['1'] })).status).toBe(404);
+    expect((await api.post('/carrier-label-designs', { carrier: 'generic', service: 'Generic Moon', ...ends, tracking_numbers: ['1'] })).status).toBe(400);
+    expect((await api.post('/carrier-label-designs', { carrier: 'generic' })).body.errors).toHaveProperty('tracking_numbers');
+  });
 });
