@@ -3,14 +3,15 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', 
 module.exports = {
   testEnvironment: 'node',
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql)/)'],
+  // intl-messageformat and its @formatjs parts ship ES modules only: transformed like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/|(\\.pnpm/)?(intl-messageformat|@formatjs)))'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Tests run the TypeScript sources: a workspace package resolves to its src/index.ts, not its built dist/.
   moduleNameMapper: {
     '^@waybill/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@waybill/admin$': '<rootDir>/infra/admin/src/index.ts',
-    '^@waybill/([a-z-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
+    '^@waybill/([a-z0-9-]+)$': ['<rootDir>/libs/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
   },
   // Generous: end-to-end files start whole stacks in beforeAll, and a loaded CI machine is slow to boot them.
   testTimeout: 180000,

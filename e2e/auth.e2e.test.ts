@@ -82,7 +82,12 @@ describe.each(availableModes())('authentication, tenancy and paths (%s)', (mode)
     expect(res.body.detail).toEqual(expect.any(String));
   });
 
-  it('serves health, readiness, metrics and the API reference without credentials', async () => {
+  it('serves version, health, readiness, metrics and the API reference without credentials', async () => {
+    const version = await api.get('/version', { auth: 'none' });
+    expect(version.status).toBe(200);
+    expect(version.body).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: expect.any(String) });
+    expect(version.headers.get('waybill-version')).toBe(version.body.version);
+    expect((await api.get('/consignments')).headers.get('waybill-version')).toBe(version.body.version);
     expect((await api.get('/healthz', { auth: 'none' })).status).toBe(200);
     expect((await api.get('/readyz', { auth: 'none' })).status).toBe(200);
     const metrics = await api.get('/metrics', { auth: 'none' });

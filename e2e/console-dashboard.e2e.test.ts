@@ -11,6 +11,7 @@ const GDOM = 'Generic Carrier|Generic Domestic Service GDOM';
 const SWIFT = 'SwiftPost|SwiftPost 24';
 const PARCELINK = 'Parcelink|Parcelink Standard';
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 const DESKTOP = { width: 1280, height: 800 };
 
 describe.each(availableModes())('console: dashboard and exceptions in a browser (%s)', (mode) => {
@@ -42,6 +43,8 @@ describe.each(availableModes())('console: dashboard and exceptions in a browser 
     api = client(stack);
     for (const n of [1, 2, 3]) await create(`GEN-${n}`, { service_id: GDOM, expected_delivery_date: tomorrow });
     await create('SWIFT-1', { service_id: SWIFT });
+    // Promised two days ago and still not delivered: running late.
+    await create('LATE-1', { service_id: GDOM, expected_delivery_date: twoDaysAgo });
     await create('OPEN-1');
     // Too heavy for Parcelink: the carrier refuses, and the consignment waits, unallocated, with the reason.
     for (const order of ['HEAVY-1', 'HEAVY-2']) {
@@ -66,20 +69,22 @@ describe.each(availableModes())('console: dashboard and exceptions in a browser 
   it('lands on the dashboard, whose figures are the API\'s for what was shipped', async () => {
     const figures = await eventually(async () => {
       const body = (await api.get('/dashboard/consignments?days=30')).body;
-      return body.created_per_day?.at(-1)?.total === 7 && body.today_by_status?.Delivered === 1 && body.open_exceptions?.refused === 2 && body;
+      return body.created_per_day?.at(-1)?.total === 8 && body.today_by_status?.Delivered === 1 && body.open_exceptions?.refused === 2 && body;
     }, { timeoutMs: 30_000, what: 'the read model took in the seed' });
     const today = figures.created_per_day.at(-1);
-    expect(today.by_carrier).toEqual({ 'Generic Carrier': 3, SwiftPost: 1, Unallocated: 3 });
-    expect(figures.today_by_status).toEqual({ Allocated: 2, Delivered: 1, Exception: 1, Unallocated: 3 });
+    expect(today.by_carrier).toEqual({ 'Generic Carrier': 4, SwiftPost: 1, Unallocated: 3 });
+    expect(figures.today_by_status).toEqual({ Allocated: 3, Delivered: 1, Exception: 1, Unallocated: 3 });
+    expect(figures.late).toBe(1);
     expect(figures.on_time_by_carrier).toEqual([{ carrier: 'Generic Carrier', delivered: 1, due_known: 1, on_time: 1, on_time_share: 1 }]);
     expect(figures.open_exceptions).toEqual({ exception: 1, refused: 2 });
     const hooks = (await api.get('/dashboard/webhooks?days=30')).body;
 
     await signIn(page, stack);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    await page.locator('#tile-created .figure', { hasText: '7' }).waitFor();
+    await page.locator('#tile-created .figure', { hasText: '8' }).waitFor();
     expect(await page.locator('#tile-today .figure').textContent()).toBe(String(Object.values(figures.today_by_status as Record<string, number>).reduce((a, b) => a + b, 0)));
     expect(await page.locator('#tile-exceptions .figure').textContent()).toBe('3');
+    expect(await page.locator('#tile-late .figure').textContent()).toBe('1');
     expect(await page.locator('#tile-webhooks .figure').textContent()).toBe(`${hooks.endpoints.total - hooks.endpoints.disabled - hooks.endpoints.failing} of ${hooks.endpoints.total}`);
     // The tables behind the charts say exactly what the API says, day by day and carrier by carrier.
     const createdRows = await page.locator('#chart-created-table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));

@@ -4,7 +4,7 @@ import { addDays, deliveryOptions, GB_RECIPIENT, plainWednesday } from './suppor
 
 const KEYS = ['service_id', 'carrier', 'carrier_id', 'service_name', 'delivery_type', 'shipping_date', 'estimated_delivery_date', 'delivery_window', 'cutoff', 'price'].sort();
 
-/** Sorted as API.md 7 says: by estimated delivery date (undated: price alone), then price. */
+/** Sorted as docs/api/delivery-options.md says: by estimated delivery date (undated: price alone), then price. */
 function expectOrdered(list: Array<Record<string, any>>): void {
   for (let i = 1; i < list.length; i++) {
     const [a, b] = [list[i - 1], list[i]];
@@ -23,7 +23,7 @@ describe.each(availableModes())('delivery options (%s)', (mode) => {
   });
   afterAll(async () => stack?.stop());
 
-  it('answers every option the demo rules give for a GB parcel, soonest first, each element as API.md 7', async () => {
+  it('answers every option the demo rules give for a GB parcel, soonest first, each element as docs/api/delivery-options.md', async () => {
     const res = await api.post({ recipient: GB_RECIPIENT, shipping_date: wednesday, packages: [{ weight: 1, length: 30, width: 20, height: 10 }] });
     expect(res.status).toBe(200);
     const list = res.body.delivery_options as Array<Record<string, any>>;

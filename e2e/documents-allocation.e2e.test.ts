@@ -4,7 +4,7 @@ import { domesticConsignment } from './support/fixtures';
 import { createConsignment, pdfPages } from './support/documents';
 
 // Allocation by rules is the consignment service's (issue 3, internal POST .../allocate); this checks the
-// documents endpoint drives it as API.md section 5 says.
+// documents endpoint drives it as docs/api/labels-and-documents.md says.
 describe.each(availableModes())('documents of an Unallocated consignment (%s)', (mode) => {
   let stack: Stack;
   let api: ReturnType<typeof client>;

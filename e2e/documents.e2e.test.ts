@@ -33,7 +33,7 @@ describe.each(availableModes())('GET /consignment/{id}/documents (%s)', (mode) =
     expect(pages[0].text).toContain('Demo Returns');
     expect(pages[1].text).toContain('2 OF 2');
     expect(pages[1].text).toContain('0.80 KG');
-    // Committed before the 200 (API.md 5): a GET straight after already says Printed.
+    // Committed before the 200 (docs/api/labels-and-documents.md): a GET straight after already says Printed.
     const printed = (await api.get(`/consignment/${c.identifier}`)).body;
     expect(printed.current_status).toEqual({ status: 'Printed', short_form: 'printed', rejection_reason: null });
   });

@@ -12,7 +12,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString
 const runs = availableModes().includes('distributed') && existsSync('/usr/sbin/rabbitmq-server') ? describe : describe.skip;
 
 /**
- * API.md 9: no pushed event is lost because it arrived early. With the broker down, tracking-ingest
+ * docs/api/tracking.md: no pushed event is lost because it arrived early. With the broker down, tracking-ingest
  * cannot hear of an allocation for minutes; the carrier's first scans pushed meanwhile are kept and
  * applied once the allocation event arrives, with the same status changes as late events.
  */

@@ -7,7 +7,7 @@ import { pdfPages } from './support/documents';
 import { deliveryOptions } from './support/delivery';
 
 /**
- * Existing Scurri integrations, replayed as they really send (issue 15, API.md 5): only the base URL
+ * Existing Scurri integrations, replayed as they really send (issue 15, docs/api/consignments.md): only the base URL
  * changes. Each flow sends what that kind of client sends and checks what that client reads back.
  */
 const USER = 'ops+eu@shop.example';

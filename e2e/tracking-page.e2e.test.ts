@@ -9,6 +9,7 @@ import { domesticConsignment } from './support/fixtures';
 import { scrape, total } from './support/metrics';
 import { openBrowser, screenshot, seriousViolations, type Browser } from './support/browser';
 import { ROOT } from './support/processes';
+import { CATALOGS, LANGUAGES } from '@waybill/i18n';
 
 const GNXT = 'Generic Carrier|Generic Next Day GNXT';
 const SWIFT = 'SwiftPost|SwiftPost 24';
@@ -176,6 +177,31 @@ describe.each(availableModes())('recipient tracking page (%s)', (mode) => {
       expect(await seriousViolations(page)).toEqual([]);
       expect(foreign).toEqual([]);
       await screenshot(page, 'not-found-phone', 'tracking');
+    });
+
+    it('speaks each language at phone size (?lang=, then Accept-Language), flags a late parcel, and passes axe in every one', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const late: string[] = [];
+      const latePath = await parcel(STATES[1], { expected_delivery_date: twoDaysAgo }, late);
+      await eventually(async () => (await api.get(`/consignment/${late[0]}/tracking`)).body.length === STATES[1].events.length, { what: 'late parcel tracked', timeoutMs: 30_000, intervalMs: 300 });
+      for (const lang of LANGUAGES) {
+        const res = await page.goto(`${stack.baseUrl}${latePath}?lang=${lang}`);
+        expect([lang, res?.headers()['content-language']]).toEqual([lang, lang]);
+        expect(await page.getAttribute('html', 'lang')).toBe(lang);
+        await page.getByRole('heading', { level: 1, name: CATALOGS[lang]['status.IN_TRANSIT.headline'] }).waitFor();
+        await page.getByText(CATALOGS[lang]['page.late.title'], { exact: true }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
+        await screenshot(page, `late-${lang}-phone`, 'tracking');
+      }
+      // The switch links keep the choice; without ?lang= the browser's language decides.
+      await page.getByRole('navigation', { name: CATALOGS.pl['page.language'] }).getByRole('link', { name: 'Gaeilge' }).click();
+      await page.getByRole('heading', { level: 1, name: CATALOGS.ga['status.IN_TRANSIT.headline'] }).waitFor();
+      const german = await fetch(`${stack.baseUrl}${latePath}`, { headers: { accept: 'text/html', 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } });
+      expect([german.headers.get('content-language'), (await german.text()).includes('<html lang="de">')]).toEqual(['de', true]);
+      const json = await (await get(`${latePath}?lang=fr`, 'application/json')).json() as { status: string };
+      expect(json.status).toBe('IN_TRANSIT');
     });
   });
 

@@ -70,6 +70,10 @@ test('the RabbitMQ definitions declare each durable queue with its retry and dea
   const consumers = {
     'consignment.labels-printed': ['documents.labels.printed'], 'consignment.manifest-failed': ['manifest.manifest.failed'],
     'webhook-dispatcher.tracking-events': ['tracking.tracking.updated', 'tracking.pod.retrieved'],
+    'notifications.events': [
+      'consignment.consignment.created', 'consignment.consignment.updated', 'consignment.consignment.allocated', 'consignment.consignment.unallocated',
+      'consignment.consignment.cancelled', 'consignment.consignment.status_changed', 'tracking.tracking.updated',
+    ],
   };
   for (const [q, keys] of Object.entries(consumers)) {
     expect(queues.get(q).arguments).toEqual({ 'x-dead-letter-exchange': 'waybill.events.dlx', 'x-dead-letter-routing-key': q });

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Carrier tracking pushes as a carrier sends them (API.md section 9), for benchmarks and end-to-end
+ * Carrier tracking pushes as a carrier sends them (docs/api/tracking.md), for benchmarks and end-to-end
  * tests: `x-waybill-signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed by the
  * carrier's ingest secret as raw UTF-8.
  */

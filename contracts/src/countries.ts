@@ -4,7 +4,7 @@ import * as isoCountries from 'i18n-iso-countries/index';
 import english from 'i18n-iso-countries/langs/en.json';
 
 /**
- * Countries as shops send them (API.md 5, "Countries"): the ISO 3166-1 alpha-2 code, the alpha-3 code or
+ * Countries as shops send them (docs/api/consignments.md#how-values-are-read): the ISO 3166-1 alpha-2 code, the alpha-3 code or
  * the English short name, case and surrounding spaces ignored, are one country, kept and returned as its
  * alpha-2 code. The codes and names come from i18n-iso-countries (a maintained data set), whose English
  * names also hold the common alternatives shops use (`UK`, `Great Britain`, `USA`, `Ivory Coast`).

@@ -8,7 +8,7 @@ const consignment = (pkg: Record<string, unknown>, extra: Record<string, unknown
 });
 const item = (fields: Record<string, unknown>) => consignment({ items: [{ name: 'Book', quantity: 1, ...fields }] });
 
-describe('numbers as Django REST framework reads them (API.md 5)', () => {
+describe('numbers as Django REST framework reads them (docs/api/consignments.md)', () => {
   it('takes decimal strings in every number field and leaves JSON numbers in the body', () => {
     const body = consignment(
       { weight: '1.500', length: '30', width: ' 20 ', height: '1e1', items: [{ name: 'Book', quantity: '2', value: '19.99', weight: '0' }] },

@@ -1,7 +1,7 @@
 import type { KeywordDefinition } from 'ajv';
 
 /**
- * Numbers as Django REST framework reads them (API.md 5, "Values as real clients send them"): a
+ * Numbers as Django REST framework reads them (docs/api/consignments.md#how-values-are-read): a
  * number field also takes a string holding a decimal number ("19.99", "1.500", "30"; Rails encodes
  * BigDecimal so, and PHP database rows are strings), an integer field takes 2, 2.0 and "2" but not 2.5.
  * ajv's coerceTypes cannot be used: it would turn true into 1 and "" into 0.

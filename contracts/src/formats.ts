@@ -15,7 +15,7 @@ export function isLooseDateTime(value: string): boolean {
 
 /**
  * Parses a "date-time-loose" string. A value without a zone designator is taken as UTC
- * (API.md: create_date and tracking timestamps are UTC). Returns null when invalid.
+ * (docs/api/consignments.md: create_date and tracking timestamps are UTC). Returns null when invalid.
  */
 export function parseLooseDateTime(value: string): Date | null {
   const m = LOOSE_DATE_TIME.exec(value);

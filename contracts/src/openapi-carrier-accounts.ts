@@ -1,4 +1,4 @@
-// Carrier accounts (API.md section 11) and the token endpoint of carriers that push with OAuth, for openapi.ts.
+// Carrier accounts (docs/api/carrier-accounts.md) and the token endpoint of carriers that push with OAuth, for openapi.ts.
 // The credential keys of each carrier are not written here: the caller passes the adapters' declarations
 // (`GET /carrier-accounts/credential-keys` answers the same), so a new carrier changes its own folder alone.
 import type { CarrierCredentialKeys } from './generated/api';

@@ -1,4 +1,4 @@
-// Delivery options (API.md 7) and the delivery rules management API (API.md 5a), for openapi-paths.ts.
+// Delivery options (docs/api/delivery-options.md) and the delivery rules management API (docs/api/delivery-options.md), for openapi-paths.ts.
 import { AUTH_ERRORS, arrayOf, companyOperation, json, operation, schemaRef, type OperationDef } from './openapi-helpers';
 
 const RULES = 'A rule offers one carrier service (`service_id`), of one `delivery_type`, at one `price`, whenever all its '
@@ -21,7 +21,7 @@ export const deliveryOperations: OperationDef[] = [
       + 'A shipping date before today (in the warehouse\'s zone) counts as today; after the cutoff the shipping day moves to the next '
       + 'working day. `order_value` in another currency than the company\'s matches no order-value band and gets no free delivery. '
       + 'The path works with and without the trailing slash.',
-    requestBody: { required: true, ...json('The prospective shipment (SPEC.md 4.10).', schemaRef('DeliveryOptionsRequest')) },
+    requestBody: { required: true, ...json('The prospective shipment (docs/api/delivery-options.md).', schemaRef('DeliveryOptionsRequest')) },
     responses: { 200: json('The options.', schemaRef('DeliveryOptionsResponse')) }, errors: [400, 413, 415, ...AUTH_ERRORS],
   }),
   companyOperation({

@@ -63,6 +63,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'tracking_number', in: 'path', required: true, schema: { type: 'string', maxLength: 50 },
     description: 'A tracking number of the consignment, as the carrier issued it (any package\'s).',
   },
+  unsubscribe_token: {
+    name: 'unsubscribe_token', in: 'path', required: true, schema: { type: 'string', maxLength: 200 },
+    description: 'The signed token of one shipping e-mail, from its List-Unsubscribe header or footer link. A token that does not verify answers 404.',
+  },
   document_id: {
     name: 'document_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
     description: 'The `document_id` of the proof-of-delivery webhook.',

@@ -1,4 +1,4 @@
-// Carrier tracking ingest and proof-of-delivery links (API.md section 9): public paths that carry their own
+// Carrier tracking ingest and proof-of-delivery links (docs/api/tracking.md): public paths that carry their own
 // credential (a carrier's HMAC signature, a signed link) instead of a company's.
 import { json, operation, schemaRef, type OperationDef } from './openapi-helpers';
 

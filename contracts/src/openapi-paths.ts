@@ -5,13 +5,23 @@ import { webhookOperations } from './openapi-webhooks';
 import { ingestOperations } from './openapi-ingest';
 import { dashboardOperations } from './openapi-dashboard';
 import { trackingPageOperations } from './openapi-tracking-page';
+import { notificationOperations } from './openapi-notifications';
 import { serviceAliasOperations } from './openapi-service-aliases';
+import { auditLogOperations } from './openapi-audit-log';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
 
 const health = {
   type: 'object', required: ['status'],
   properties: { status: { type: 'string' }, checks: { type: 'object', additionalProperties: { type: 'string' } } },
+};
+
+const release = {
+  type: 'object', required: ['version', 'commit'], additionalProperties: false,
+  properties: {
+    version: { type: 'string', description: 'The release (semantic versioning), as in CHANGELOG.md.', examples: ['0.2.0'] },
+    commit: { type: 'string', description: 'The git commit the build comes from (`unknown` when it was built without one).' },
+  },
 };
 
 const statusChange = {
@@ -183,7 +193,7 @@ const documents: OperationDef[] = [
       query('label_quantity', { type: 'integer', minimum: 1, maximum: 10, default: 1 }, 'Alias of `labelquantity`.'),
       query('invoice_quantity', { type: 'integer', minimum: 1, maximum: 10, default: 3 }, 'Copies of the customs invoice.'),
       query('dpi', { type: 'integer', enum: [203, 300], default: 203 }, 'Resolution of ZPL and PNG labels (a 4x6 PNG is 812x1218 px at 203, '
-        + '1200x1800 at 300); accepted and without effect for PDF. Any other value answers 400 (SPEC.md\'s "230" means Zebra\'s 203).'),
+        + '1200x1800 at 300); accepted and without effect for PDF. Any other value answers 400 (the "230 dpi" of some integrations means Zebra\'s 203).'),
       query('label_size', { type: 'string', enum: ['4x6', '8x4', 'A6'], default: '4x6' }, '4x6 inch portrait; 8x4 landscape (8 wide, 4 high) '
         + 'and A6 portrait only where enabled for the company, else 400.'),
       query('compression', { type: 'string', enum: ['none', 'z64'], default: 'none' }, 'ZPL only: z64 sends bitmap graphic fields (^GF, '
@@ -196,6 +206,12 @@ const documents: OperationDef[] = [
 
 const operations: OperationDef[] = [
   operation({
+    method: 'get', path: '/version', operationId: 'getVersion', tags: ['Operations'], security: [],
+    summary: 'The release this Waybill runs',
+    description: 'Every response also carries it in the `Waybill-Version` header.',
+    responses: { 200: json('The release and the commit it was built from.', release) },
+  }),
+  operation({
     method: 'get', path: '/healthz', operationId: 'getLiveness', tags: ['Operations'], security: [],
     summary: 'Liveness', responses: { 200: json('The process is alive.', health) },
   }),
@@ -207,5 +223,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...dashboardOperations, ...operations,
+  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
 ];

@@ -1,4 +1,4 @@
-// The service aliases of a company moving from another platform (API.md 5, "Service aliases").
+// The service aliases of a company moving from another platform (docs/api/consignments.md#service-aliases).
 import { companyOperation, json, schemaRef, type OperationDef } from './openapi-helpers';
 
 export const SERVICE_ALIASES_TAG = {

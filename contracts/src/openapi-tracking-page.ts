@@ -1,4 +1,4 @@
-// The recipient tracking page behind every tracking_url, and the company's settings of it (API.md 9a).
+// The recipient tracking page behind every tracking_url, and the company's settings of it (docs/api/tracking-page.md).
 import { companyOperation, json, operation, query, schemaRef, type OperationDef } from './openapi-helpers';
 
 const STATUSES = ['LABEL_CREATED', 'INFO_RECEIVED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'DELIVERY_FAILED', 'EXCEPTION', 'RETURNED'];

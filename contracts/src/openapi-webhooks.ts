@@ -1,10 +1,10 @@
-// Webhooks in the OpenAPI document: the management endpoints (API.md 8) and the outbound webhooks
+// Webhooks in the OpenAPI document: the management endpoints (docs/api/webhooks.md) and the outbound webhooks
 // themselves (OpenAPI 3.1 `webhooks`), with the delivery contract written out once.
 import { arrayOf, companyOperation, json, query, schemaRef, type OperationDef } from './openapi-helpers';
 
 export const WEBHOOKS_TAG = {
   name: 'Webhooks',
-  description: `Endpoints that receive the company's webhooks (SPEC.md section 6), and their delivery log.
+  description: `Endpoints that receive the company's webhooks (docs/api/webhooks.md), and their delivery log.
 
 - **Signing** (Standard Webhooks): headers \`webhook-id\` (the body's \`event_id\`, the same on every attempt;
   deduplicate on it), \`webhook-timestamp\` (Unix seconds of the attempt) and \`webhook-signature\`:

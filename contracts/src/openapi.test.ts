@@ -52,6 +52,7 @@ describe('buildOpenApi', () => {
     ['get', '/carriers'], ['get', '/carrierservices'], ['get', '/warehouses'],
     ['get', '/consignments'], ['post', '/consignments'],
     ['get', '/consignment/{identifier}'], ['put', '/consignment/{identifier}'], ['delete', '/consignment/{identifier}'],
+    ['get', '/consignment/{identifier}/carrier-calls'], ['get', '/carrier-accounts/{account_id}/calls'],
   ])('documents %s %s with its errors', (method, path) => {
     const op = doc.paths[prefix + path]?.[method];
     expect(op).toBeDefined();

@@ -5,6 +5,8 @@ import { publicOperations } from './openapi-paths';
 import { outboundWebhooks, WEBHOOKS_TAG } from './openapi-webhooks';
 import { rewriteRefs, withoutDocumentKeywords } from './schema-walk';
 import { SERVICE_ALIASES_TAG } from './openapi-service-aliases';
+import { CARRIER_CALLS_TAG, carrierCallOperations } from './openapi-carrier-calls';
+import { AUDIT_LOG_TAG } from './openapi-audit-log';
 import { schemaGroups } from './schemas';
 
 export interface OpenApiOptions {
@@ -53,7 +55,7 @@ function componentSchemas(): Record<string, unknown> {
   return schemas;
 }
 
-/** The OpenAPI 3.1 document of the public API (API.md sections 1 to 5). */
+/** The OpenAPI 3.1 document of the public API (docs/api/). */
 export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown> {
   // Cloned so that a caller editing its copy (e.g. to add servers) cannot change shared definitions.
   return structuredClone({
@@ -71,11 +73,14 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       WEBHOOKS_TAG,
       { name: 'Dashboard', description: 'The console\'s figures and exceptions queue, read from read models kept by events; seconds behind.' },
       CARRIER_ACCOUNTS_TAG,
+      CARRIER_CALLS_TAG,
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
-      { name: 'Operations', description: 'Health endpoints; no credentials needed.' },
+      { name: 'Notifications', description: 'Shipping e-mails to recipients, in their language, branded like the tracking page; unsubscribing.' },
+      AUDIT_LOG_TAG,
+      { name: 'Operations', description: 'Version and health endpoints; no credentials needed. Every response carries the release in `Waybill-Version`.' },
     ],
-    paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? [])]),
+    paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? []), ...carrierCallOperations]),
     webhooks: outboundWebhooks,
     components: {
       schemas: { ...componentSchemas(), ...carrierCredentialSchemas(opts.carriers ?? []) },

@@ -29,7 +29,7 @@ function unboundedStrings(root: JsonSchema): string[] {
   return found;
 }
 
-describe('request schemas (API.md 5: every string has a maximum length)', () => {
+describe('request schemas (docs/api/consignments.md: every string has a maximum length)', () => {
   it.each([...requestSchemaIds])('%s bounds every string', (id) => {
     expect(unboundedStrings(getSchema(id)!)).toEqual([]);
   });

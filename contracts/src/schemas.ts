@@ -8,6 +8,8 @@ import carrierAccountPatch from '../api/carrier-account-patch.json';
 import carrierAccountCheck from '../api/carrier-account-check.json';
 import carrierCredentialKeys from '../api/carrier-credential-keys.json';
 import carrierPushToken from '../api/carrier-push-token.json';
+import carrierCall from '../api/carrier-call.json';
+import carrierCallPage from '../api/carrier-call-page.json';
 import carrierService from '../api/carrier-service.json';
 import consignment from '../api/consignment.json';
 import consignmentInput from '../api/consignment-input.json';
@@ -43,9 +45,14 @@ import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
 import trackingPage from '../api/tracking-page.json';
 import trackingPageSettings from '../api/tracking-page-settings.json';
+import notificationSettings from '../api/notification-settings.json';
+import notificationLog from '../api/notification-log.json';
+import notificationUnsubscribeInput from '../api/notification-unsubscribe-input.json';
 import warehouse from '../api/warehouse.json';
 import webhookAttempt from '../api/webhook-attempt.json';
 import webhookAttemptPage from '../api/webhook-attempt-page.json';
+import auditLogEntry from '../api/audit-log-entry.json';
+import auditLogPage from '../api/audit-log-page.json';
 import webhookEndpoint from '../api/webhook-endpoint.json';
 import webhookEndpointCreated from '../api/webhook-endpoint-created.json';
 import webhookEndpointInput from '../api/webhook-endpoint-input.json';
@@ -130,8 +137,12 @@ export const SchemaId = {
   CarrierAccountCheck: `${api}carrier-account-check.json`,
   CarrierCredentialKeys: `${api}carrier-credential-keys.json`,
   CarrierPushToken: `${api}carrier-push-token.json`,
+  CarrierCall: `${api}carrier-call.json`,
+  CarrierCallPage: `${api}carrier-call-page.json`,
   WebhookAttempt: `${api}webhook-attempt.json`,
   WebhookAttemptPage: `${api}webhook-attempt-page.json`,
+  AuditLogEntry: `${api}audit-log-entry.json`,
+  AuditLogPage: `${api}audit-log-page.json`,
   WebhookEndpoint: `${api}webhook-endpoint.json`,
   WebhookEndpointCreated: `${api}webhook-endpoint-created.json`,
   WebhookEndpointInput: `${api}webhook-endpoint-input.json`,
@@ -150,6 +161,9 @@ export const SchemaId = {
   DeliveryRulesPreviewInput: `${api}delivery-rules-preview-input.json`,
   TrackingPage: `${api}tracking-page.json`,
   TrackingPageSettings: `${api}tracking-page-settings.json`,
+  NotificationSettings: `${api}notification-settings.json`,
+  NotificationLog: `${api}notification-log.json`,
+  NotificationUnsubscribeInput: `${api}notification-unsubscribe-input.json`,
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
@@ -181,11 +195,13 @@ export const schemaGroups = {
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
     consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch, carrierAccountCheck, carrierCredentialKeys, carrierPushToken,
+    carrierCall, carrierCallPage,
     webhookEventType, webhookEndpoint, webhookEndpointCreated, webhookEndpointInput, webhookEndpointPatch, webhookSecret,
     webhookAttempt, webhookAttemptPage, webhookRecoverInput, webhookResendInput, webhookResent, webhookEventAccepted,
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
-    trackingPage, trackingPageSettings, serviceAliases,
+    trackingPage, trackingPageSettings, serviceAliases, notificationSettings, notificationLog, notificationUnsubscribeInput,
+    auditLogEntry, auditLogPage,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,

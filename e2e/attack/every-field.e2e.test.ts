@@ -7,7 +7,7 @@ import { describePath, everyField as allCases, withinBudget, type FieldCase } fr
 /**
  * Property-based: every field of every request body (create, update, delivery options, rules, manifest,
  * webhook endpoint, carrier push) gets, one field at a time, strings of 0 to 100,000 characters and
- * values of every other type. What must hold (API.md 3 and 5): no 5xx, every 4xx carries `detail`, and
+ * values of every other type. What must hold (docs/api/errors.md and docs/api/consignments.md): no 5xx, every 4xx carries `detail`, and
  * a refused request stores nothing. FIELD_FUZZ_RUNS (values per field), FIELD_FUZZ_SECONDS (time budget
  * per body beyond the first value of every field) and FUZZ_SEED as in fuzz.e2e.
  */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { hostileValue, pathsOf, setAt, type Path } from './hostile';
 
-/** Lengths at and around the bounds the contracts state (API.md 5), and the far ends of 0 and 100,000. */
+/** Lengths at and around the bounds the contracts state (docs/api/consignments.md), and the far ends of 0 and 100,000. */
 const LENGTHS = [0, 1, 2, 3, 4, 5, 6, 10, 17, 25, 26, 32, 33, 50, 51, 64, 65, 200, 255, 256, 1000, 1001, 2048, 2049, 5000, 5001, 65_536, 99_999, 100_000];
 
 /**

@@ -168,7 +168,7 @@ export interface CurrentStatus {
 }
 
 /**
- * Who receives the consignment. `name` is required (API.md 5), which satisfies SPEC's "one of name, last_name, company_name".
+ * Who receives the consignment. `name` is required (docs/api/consignments.md), which satisfies Scurri's "one of name, last_name, company_name".
  */
 export interface Recipient {
   /**
@@ -468,7 +468,7 @@ export interface ErrorResponse {
 }
 
 /**
- * Body of POST /api/2.0.0/company/{company_slug}/delivery_options/ (SPEC.md 4.10). Only recipient.address.country is required. Optional strings sent as "" count as absent. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
+ * Body of POST /api/2.0.0/company/{company_slug}/delivery_options/ (docs/api/delivery-options.md). Only recipient.address.country is required. Optional strings sent as "" count as absent. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
  */
 export interface DeliveryOptionsRequest {
   package_type?: string | null;
@@ -593,7 +593,7 @@ export interface DeliveryOptionsResponse {
 }
 
 /**
- * One element of delivery_options (API.md section 7).
+ * One element of delivery_options (docs/api/delivery-options.md).
  */
 export interface DeliveryOption {
   /**
@@ -1107,7 +1107,76 @@ export interface CarrierPushToken {
 }
 
 /**
- * A kind of webhook an endpoint can subscribe to (SPEC.md section 6).
+ * One outbound call (one attempt) from Waybill to a carrier, as recorded: bodies without any credential, token or Authorization value (shown as "****"), label images elided to their size, personal data masked after 30 days.
+ */
+export interface CarrierCall {
+  id: string;
+  /**
+   * When the call started.
+   */
+  at: string;
+  /**
+   * The carrier's identifier.
+   */
+  carrier: string;
+  /**
+   * The carrier account the call was made through.
+   */
+  account: string | null;
+  /**
+   * token, book, void, account_check, track, subscribe, proof_of_delivery, manifest...
+   */
+  operation: string;
+  method: string;
+  /**
+   * The URL called, API keys and tokens in its query masked.
+   */
+  url: string;
+  /**
+   * null when no answer came (timeout, connection failure, not sent).
+   */
+  status_code: number | null;
+  duration_ms: number;
+  outcome: 'success' | 'refused' | 'failed' | 'timeout';
+  /**
+   * Whose failure it was: the carrier answered no or failed (4xx, 5xx), the network (timeout, connection), or Waybill (did not send it: the carrier's circuit was open after repeated failures). null on success.
+   */
+  error_source: 'carrier' | 'network' | 'waybill' | null;
+  /**
+   * The carrier's own error code.
+   */
+  carrier_code: string | null;
+  /**
+   * The carrier's error message, or why no answer came.
+   */
+  message: string | null;
+  /**
+   * The body as sent (JSON, a form's fields, or text); null when there was none.
+   */
+  request: unknown;
+  /**
+   * The body as received (JSON or text); null when no answer came.
+   */
+  response: unknown;
+}
+
+/**
+ * One page of a consignment's or an account's carrier calls, newest first.
+ */
+export interface CarrierCallPage {
+  /**
+   * Calls from this page on (it shrinks page by page).
+   */
+  count: number;
+  /**
+   * Absolute URL of the next (older) page; null on the last page.
+   */
+  next: string | null;
+  results: CarrierCall[];
+}
+
+/**
+ * A kind of webhook an endpoint can subscribe to (docs/api/webhooks.md).
  */
 export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';
 
@@ -1374,6 +1443,10 @@ export interface ConsignmentDashboard {
     on_time_share: number | null;
   }[];
   /**
+   * Consignments running late now: their expected delivery date (a UTC day) is before today and they are neither delivered nor cancelled, whenever they were created. The recipient's tracking page says so too.
+   */
+  late: number;
+  /**
    * Consignments in Exception, and unallocated consignments a carrier (or the rules) refused.
    */
   open_exceptions: {
@@ -1566,4 +1639,127 @@ export interface TrackingPageSettings {
  */
 export interface ServiceAliases {
   [k: string]: string;
+}
+
+/**
+ * The company's shipping e-mails to recipients (GET and PUT /notifications). PUT may send any of the fields: a field sent replaces the stored value (null clears from_name and reply_to), a field not sent keeps it. Off until enabled.
+ */
+export interface NotificationSettings {
+  /**
+   * Whether recipients with an e-mail address get shipping e-mails. Default false.
+   */
+  enabled?: boolean;
+  /**
+   * The moments that send an e-mail, each at most once per consignment: `despatched` (the consignment's status becomes Despatched), `out_for_delivery` (a carrier reports a parcel out for delivery), `delivered` (status Delivered), `exception` (status Exception), `return_created` (a return is booked). Default: all but return_created.
+   *
+   * @maxItems 5
+   */
+  events?:
+    | []
+    | ['despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created']
+    | [
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+      ]
+    | [
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+      ]
+    | [
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+      ]
+    | [
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+        'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created',
+      ];
+  /**
+   * The sender's display name (the address is the platform's `MAIL_FROM`). Default: the tracking page's display name, else the company slug.
+   */
+  from_name?: string | null;
+  /**
+   * Where a recipient's reply goes. Default: the tracking page's support e-mail, if set.
+   */
+  reply_to?: string | null;
+}
+
+/**
+ * GET /consignment/{identifier}/notifications: the shipping e-mails of one consignment, oldest first.
+ */
+export interface NotificationLog {
+  results: {
+    /**
+     * When it was sent; while it is not (yet), when it was decided.
+     */
+    at: string;
+    event: 'despatched' | 'out_for_delivery' | 'delivered' | 'exception' | 'return_created';
+    /**
+     * The recipient's address, masked: `a***@e***.com`.
+     */
+    to: string;
+    /**
+     * `pending`: queued; `retrying`: the mail server refused for now or was down, another attempt is scheduled; `sent`: the mail server accepted it; `failed`: refused for good, or every attempt failed; `unsubscribed`: not sent, the address unsubscribed from the company's e-mails; `interrupted`: the sender stopped mid-send and it is not sent again (it may have reached the server).
+     */
+    outcome: 'pending' | 'retrying' | 'sent' | 'failed' | 'unsubscribed' | 'interrupted';
+    language: 'en' | 'ga' | 'fr' | 'de' | 'es' | 'it' | 'nl' | 'pl';
+    attempts: number;
+    /**
+     * The mail server's last answer when it refused (no address, no content).
+     */
+    detail?: string | null;
+  }[];
+}
+
+/**
+ * POST /notifications/unsubscribes: records that an address asked for no more of the company's shipping e-mails (a `mailto:` unsubscribe request, or one made to customer service). Only a one-way hash of the address is kept.
+ */
+export interface NotificationUnsubscribeInput {
+  email_address: string;
+}
+
+/**
+ * One recorded change: when, by whom, what and on which resource. Never holds a secret, a password or a token value.
+ */
+export interface AuditLogEntry {
+  /**
+   * When the change was made (UTC).
+   */
+  at: string;
+  /**
+   * Who made it: a user's name, `token:<label>` for an API token, `cli:<operating-system user>` for the waybill command.
+   */
+  actor: string;
+  /**
+   * `<resource>.<verb>`, e.g. `carrier_account.created`, `webhook_endpoint.secret_rotated`, `service_aliases.replaced`, `api_token.created`, `consignment.erased`.
+   */
+  action: string;
+  /**
+   * The changed resource's id (an account, endpoint, rule, token id or user name); null for a company-wide setting.
+   */
+  target: string | null;
+  /**
+   * The client address the change came from; null for the waybill command.
+   */
+  source_ip: string | null;
+}
+
+/**
+ * One page of GET /audit-log, newest first.
+ */
+export interface AuditLogPage {
+  /**
+   * Entries from this page on (it shrinks page by page).
+   */
+  count: number;
+  /**
+   * Absolute URL of the next (older) page; null on the last page.
+   */
+  next: string | null;
+  results: AuditLogEntry[];
 }

@@ -142,7 +142,7 @@ export interface ManifestFailedData {
 }
 
 /**
- * Data of tracking.tracking.updated: the new events of one carrier push for the parcels of one company (the envelope's company), i.e. the body of the tracking_update webhook (SPEC.md 6.2) without event_type, event_id, payload_version and count. Only events stored for the first time appear; a tracking without any is left out, and a push with nothing new publishes no event.
+ * Data of tracking.tracking.updated: the new events of one carrier push for the parcels of one company (the envelope's company), i.e. the body of the tracking_update webhook (docs/api/webhooks.md) without event_type, event_id, payload_version and count. Only events stored for the first time appear; a tracking without any is left out, and a push with nothing new publishes no event.
  */
 export interface TrackingUpdatedData {
   /**
@@ -201,7 +201,7 @@ export interface TrackingUpdatedData {
 }
 
 /**
- * Data of tracking.pod.retrieved: proof-of-delivery documents retrieved from the carrier for one parcel; `documents` is the `payload` array of the proof_of_delivery webhook (SPEC.md 6.1).
+ * Data of tracking.pod.retrieved: proof-of-delivery documents retrieved from the carrier for one parcel; `documents` is the `payload` array of the proof_of_delivery webhook (docs/api/webhooks.md).
  */
 export interface PodRetrievedData {
   /**
@@ -252,7 +252,7 @@ export interface TrackingConsignmentProgressedData {
 }
 
 /**
- * Data of carrier_link.tracking.polled: what one poll of a real carrier's tracking API found for tracking numbers of one account (the envelope's company), in the generic push shape of API.md section 9. tracking-ingest puts these events through the same pipeline as pushes (deduplication, never backwards, webhooks, tracking page); repeats of events it already holds count as duplicates there.
+ * Data of carrier_link.tracking.polled: what one poll of a real carrier's tracking API found for tracking numbers of one account (the envelope's company), in the generic push shape of docs/api/tracking.md. tracking-ingest puts these events through the same pipeline as pushes (deduplication, never backwards, webhooks, tracking page); repeats of events it already holds count as duplicates there.
  */
 export interface CarrierTrackingPolledData {
   /**

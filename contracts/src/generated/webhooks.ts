@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of the tracking_update webhook (SPEC.md 6.2): tracking updates received from a carrier, one or more per call. Signed per Standard Webhooks; `event_id` is also the `webhook-id` header and is the same on every attempt.
+ * Body of the tracking_update webhook (docs/api/webhooks.md): tracking updates received from a carrier, one or more per call. Signed per Standard Webhooks; `event_id` is also the `webhook-id` header and is the same on every attempt.
  */
 export interface TrackingUpdateWebhook {
   event_type: 'tracking_update';
@@ -55,7 +55,7 @@ export interface TrackingUpdateWebhook {
 }
 
 /**
- * Body of the proof_of_delivery webhook (SPEC.md 6.1): proof-of-delivery documents retrieved from a carrier. Signed per Standard Webhooks; `event_id` is also the `webhook-id` header and is the same on every attempt.
+ * Body of the proof_of_delivery webhook (docs/api/webhooks.md): proof-of-delivery documents retrieved from a carrier. Signed per Standard Webhooks; `event_id` is also the `webhook-id` header and is the same on every attempt.
  */
 export interface ProofOfDeliveryWebhook {
   event_type: 'proof_of_delivery';

@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Allocates consignments one after another and sends each one's first carrier scan 0 to 50 ms after
  * the allocation answered: before tracking-ingest can have heard of the number in a busy system, and
  * minutes before it can while the broker is down. Every push the platform accepted is recorded; each
- * must end up in the consignment's tracking events (API.md 9: no event lost for arriving early).
+ * must end up in the consignment's tracking events (docs/api/tracking.md: no event lost for arriving early).
  */
 export function earlyPushLoad(stack: Stack, o: { everyMs: number }) {
   const pushed: EarlyPush[] = [];

@@ -4,6 +4,7 @@ import { realCarrierDeclarations } from '@waybill/carriers';
 import { openCarrierLinkAdmin, type CarrierLinkAdmin } from '@waybill/carrier-link';
 import type { DbTarget } from '@waybill/db';
 import { out, reported } from './output';
+import { recordCliChange } from './audit';
 
 type WithTarget = (fn: (target: DbTarget, dataEncryptionKey: string) => Promise<void>) => Promise<void>;
 
@@ -34,19 +35,20 @@ function keysHelp(): string {
 }
 
 /**
- * `waybill carrier-accounts …`: a company's accounts with real carriers (API.md section 11), the same
+ * `waybill carrier-accounts …`: a company's accounts with real carriers (docs/api/carrier-accounts.md), the same
  * accounts as `/carrier-accounts` (carrier-link's own functions on its schema). Credentials are sealed
  * with DATA_ENCRYPTION_KEY (the services' key) and printed masked only.
  */
 export function registerCarrierAccountCommands(program: Command, withTarget: WithTarget): void {
   const carriers = realCarrierDeclarations();
   const accounts = program.command('carrier-accounts').description(`a company's accounts with real carriers (${carriers.map((c) => c.name).join(', ')})`);
-  const withAdmin = (fn: (admin: CarrierLinkAdmin) => Promise<void>) => withTarget(async (target, key) => {
+  type RecordChange = (company: string, action: string, id: string) => Promise<void>;
+  const withAdmin = (fn: (admin: CarrierLinkAdmin, record: RecordChange) => Promise<void>) => withTarget(async (target, key) => {
     // Standard output is the command's JSON answer: the carrier client's call logs stay out of it unless asked for.
     process.env.LOG_LEVEL ??= 'error';
     const admin = await openCarrierLinkAdmin(target, key, { publicUrl: process.env.PUBLIC_BASE_URL || undefined });
     try {
-      await fn(admin);
+      await fn(admin, (company, action, id) => recordCliChange(target, company, action, id));
     } finally {
       await admin.close();
     }
@@ -60,12 +62,14 @@ export function registerCarrierAccountCommands(program: Command, withTarget: Wit
     .description('add an account: prints it masked, with the webhook credentials for the carrier in full this once')
     .addHelpText('after', `\nCredential keys by carrier:\n${keysHelp()}`)
     .action((c: string, o: { carrier: string; name: string; live?: boolean; disabled?: boolean; labelFormat?: string; credential?: Record<string, string>; credentialsFile?: string }) =>
-      withAdmin(async (admin) => {
+      withAdmin(async (admin, record) => {
         const body = {
           carrier: o.carrier, name: o.name, test_mode: !o.live, enabled: !o.disabled, credentials: credentialsOf(o) ?? {},
           ...(o.labelFormat && { booking_label_format: o.labelFormat }),
         };
-        out(await reported(() => admin.add(c, body)));
+        const added = await reported(() => admin.add(c, body));
+        await record(c, 'carrier_account.created', added.identifier);
+        out(added);
       }));
   accounts.command('list <company>').description("list a company's accounts, credentials masked")
     .action((c: string) => withAdmin(async (admin) => { out(await admin.list(c)); }));
@@ -73,10 +77,15 @@ export function registerCarrierAccountCommands(program: Command, withTarget: Wit
     .action((c: string, id: string) => withAdmin(async (admin) => { out(await reported(() => admin.check(c, id))); }));
   accounts.command('disable <company> <id>').option('--enable', 'enable it again instead')
     .description("withdraw the carrier's services from the company, keeping the account")
-    .action((c: string, id: string, o: { enable?: boolean }) => withAdmin(async (admin) => { out(await reported(() => admin.update(c, id, { enabled: !!o.enable }))); }));
+    .action((c: string, id: string, o: { enable?: boolean }) => withAdmin(async (admin, record) => {
+      const updated = await reported(() => admin.update(c, id, { enabled: !!o.enable }));
+      await record(c, 'carrier_account.updated', id);
+      out(updated);
+    }));
   accounts.command('remove <company> <id>').description('delete an account (its consignments stay readable and cancellable)')
-    .action((c: string, id: string) => withAdmin(async (admin) => {
+    .action((c: string, id: string) => withAdmin(async (admin, record) => {
       await reported(() => admin.remove(c, id));
+      await record(c, 'carrier_account.deleted', id);
       out({ removed: id });
     }));
   accounts.command('keys').description("each carrier's credential keys, as its adapter declares them")

@@ -2,7 +2,7 @@ const LIMITS = { max_package_weight_kg: 30, max_package_dimensions_cm: [120, 60,
 const LIGHT = { max_package_weight_kg: 10, max_package_dimensions_cm: [120, 60, 60] };
 
 /**
- * The demo company's delivery rules (API.md 5a): from the GB warehouse every parcel up to 30 kg and
+ * The demo company's delivery rules (docs/api/allocation.md): from the GB warehouse every parcel up to 30 kg and
  * 120×60×60 cm reaches GB (Generic, SwiftPost), any EU country (Generic Europe) and the US (Globex);
  * Parcelink, which refuses parcels over 10 kg, is only offered up to 10 kg. Every delivery type appears.
  */

@@ -3,14 +3,17 @@ import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin, type GatewayAdmin } from '@waybill/gateway';
 import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignment';
 import { openTrackingAdmin } from '@waybill/tracking-ingest';
+import { openNotificationsAdmin } from '@waybill/notifications';
 import { openDocumentsAdmin } from '@waybill/documents';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
 import { registerServiceAliasCommands } from './service-aliases.commands';
+import { registerBackupCommands } from './backup.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
-import { migrateAll } from './migrate';
+import { migrateAll, pendingAll } from './migrate';
+import { cliActor, recordCliChange } from './audit';
 
 /**
  * `pnpm waybill …`: operator commands. With the one-process demo, stop it first (PGlite has a single
@@ -23,7 +26,7 @@ const program = new Command('waybill')
 
 async function withAdmins(fn: (gw: GatewayAdmin, cs: ConsignmentAdmin) => Promise<void>): Promise<void> {
   const t = await openTarget(program.opts());
-  const gw = await openGatewayAdmin(t.target);
+  const gw = await openGatewayAdmin(t.target, { auditActor: cliActor() });
   const cs = await openConsignmentAdmin(t.target);
   try {
     await fn(gw, cs);
@@ -133,8 +136,31 @@ program.command('tracking-page <company>')
     const tr = await openTrackingAdmin(t.target);
     try {
       out(await tr.trackingPage(c, Object.keys(changes).length ? changes : undefined));
+      if (Object.keys(changes).length) await recordCliChange(t.target, c, 'branding.updated', null);
     } finally {
       await tr.close();
+      await t.close();
+    }
+  });
+
+program.command('notifications <company>')
+  .description("show or change the company's shipping e-mails to recipients (an empty --from-name or --reply-to clears it)")
+  .option('--enable', 'send shipping e-mails').option('--disable', 'send none')
+  .option('--events <list>', 'comma-separated: despatched, out_for_delivery, delivered, exception, return_created')
+  .option('--from-name <name>', "the sender's display name").option('--reply-to <address>', "where recipients' replies go")
+  .action(async (c: string, o: { enable?: boolean; disable?: boolean; events?: string; fromName?: string; replyTo?: string }) => {
+    if (o.enable && o.disable) throw new Error('--enable and --disable: choose one');
+    const changes: Record<string, unknown> = {};
+    if (o.enable || o.disable) changes.enabled = Boolean(o.enable);
+    if (o.events !== undefined) changes.events = o.events.split(',').map((e) => e.trim()).filter(Boolean);
+    if (o.fromName !== undefined) changes.from_name = o.fromName;
+    if (o.replyTo !== undefined) changes.reply_to = o.replyTo;
+    const t = await openTarget(program.opts());
+    const admin = await openNotificationsAdmin(t.target);
+    try {
+      out(await admin.settings(c, Object.keys(changes).length ? changes : undefined));
+    } finally {
+      await admin.close();
       await t.close();
     }
   });
@@ -142,7 +168,7 @@ program.command('tracking-page <company>')
 program.command('carriers').description('list the carriers this deployment knows')
   .action(() => out(SANDBOX_PROFILES.map((p) => ({ identifier: p.identifier, name: p.name, services: p.services.map((s) => s.name) }))));
 
-program.command('seed').description('create or refresh the demo company from the DEMO_* variables (API.md section 10)')
+program.command('seed').description('create or refresh the demo company from the DEMO_* variables (docs/demo.md)')
   .option('--create-database', 'create the database of --database-url first if it does not exist')
   .action(async (o: { createDatabase?: boolean }) => {
     const url = program.opts().databaseUrl ?? process.env.DATABASE_URL;
@@ -203,18 +229,27 @@ registerServiceAliasCommands(program, async (fn) => {
 });
 
 program.command('migrate').option('--create-database', 'create the database first when it does not exist')
+  .option('--check', 'apply nothing: list the pending migrations per schema, and exit 1 when there are some')
   .description('apply every service\'s migrations without starting services (run before a rollout)')
-  .action(async (o: { createDatabase?: boolean }) => {
+  .action(async (o: { createDatabase?: boolean; check?: boolean }) => {
     const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
     const url = opts.databaseUrl ?? process.env.DATABASE_URL;
-    if (o.createDatabase && url) await ensureDatabase(url);
+    if (o.createDatabase && url && !o.check) await ensureDatabase(url);
     const t = await openTarget(opts);
     try {
+      if (o.check) {
+        const pending = await pendingAll(t.target);
+        out({ pending });
+        if (Object.keys(pending).length > 0) process.exitCode = 1;
+        return;
+      }
       out({ migrated: await migrateAll(t.target) });
     } finally {
       await t.close();
     }
   });
+
+registerBackupCommands(program);
 
 program.parseAsync().catch((err: Error) => {
   process.stderr.write(`waybill: ${err.message}\n`);

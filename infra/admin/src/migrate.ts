@@ -1,4 +1,4 @@
-import { migrateToLatest, openDatabase, type DbTarget } from '@waybill/db';
+import { migrateToLatest, openDatabase, pendingMigrations, type DbTarget } from '@waybill/db';
 import { SCHEMA as GATEWAY, migrations as gateway } from '@waybill/gateway';
 import { SCHEMA as CONSIGNMENT, migrations as consignment } from '@waybill/consignment';
 import { SCHEMA as DELIVERY_OPTIONS, migrations as deliveryOptions } from '@waybill/delivery-options';
@@ -6,6 +6,8 @@ import { SCHEMA as DOCUMENTS, migrations as documents } from '@waybill/documents
 import { SCHEMA as MANIFEST, migrations as manifest } from '@waybill/manifest';
 import { SCHEMA as WEBHOOKS, migrations as webhooks } from '@waybill/webhook-dispatcher';
 import { SCHEMA as CARRIER_LINK, migrations as carrierLink } from '@waybill/carrier-link';
+import { SCHEMA as TRACKING, migrations as tracking } from '@waybill/tracking-ingest';
+import { SCHEMA as NOTIFICATIONS, migrations as notifications } from '@waybill/notifications';
 
 /** Every service's schema and migrations: what `waybill migrate` (the Kubernetes migration Job) applies. */
 export const SERVICE_MIGRATIONS = [
@@ -16,6 +18,8 @@ export const SERVICE_MIGRATIONS = [
   { schema: MANIFEST, migrations: manifest },
   { schema: WEBHOOKS, migrations: webhooks },
   { schema: CARRIER_LINK, migrations: carrierLink },
+  { schema: TRACKING, migrations: tracking },
+  { schema: NOTIFICATIONS, migrations: notifications },
 ];
 
 /**
@@ -35,3 +39,22 @@ export async function migrateAll(target: DbTarget): Promise<string[]> {
   }
   return done;
 }
+
+/**
+ * What `waybill migrate` would apply, per schema (only schemas with something pending), without
+ * changing anything: `waybill migrate --check` prints it and exits non-zero when it is not empty.
+ */
+export async function pendingAll(target: DbTarget): Promise<Record<string, string[]>> {
+  const pending: Record<string, string[]> = {};
+  for (const { schema, migrations } of SERVICE_MIGRATIONS) {
+    const database = openDatabase(target, schema);
+    try {
+      const names = await pendingMigrations(database.db, schema, migrations);
+      if (names.length > 0) pending[schema] = names;
+    } finally {
+      await database.close();
+    }
+  }
+  return pending;
+}
+

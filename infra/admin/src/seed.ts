@@ -35,7 +35,7 @@ export const DEMO_WAREHOUSES = [
 
 const DEMO_CONTACT_EMAIL = 'shipping@demo-co.example';
 
-/** API.md section 10: every label size enabled, A4 invoices, and the company's customs identity. */
+/** docs/demo.md: every label size enabled, A4 invoices, and the company's customs identity. */
 export const DEMO_DOCUMENT_SETTINGS: DocumentSettings = {
   labelSizes: ['4x6', '8x4', 'A6'],
   invoiceSize: 'A4',
@@ -48,7 +48,7 @@ export interface SeedKeys {
 }
 
 /**
- * The demo company of API.md section 10: every sandbox carrier (each with DEMO_CARRIER_SECRET as its
+ * The demo company of docs/demo.md: every sandbox carrier (each with DEMO_CARRIER_SECRET as its
  * ingest secret), two warehouses, tracking on, the two standard custom fields. Re-running is safe: it
  * converges on the same state and re-applies credentials.
  */

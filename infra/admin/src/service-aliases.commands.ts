@@ -5,6 +5,7 @@ import type { ConsignmentAdmin } from '@waybill/consignment';
 import { openCarrierLinkAdmin } from '@waybill/carrier-link';
 import type { DbTarget } from '@waybill/db';
 import { out, reported } from './output';
+import { recordCliChange } from './audit';
 
 type WithTarget = (fn: (target: DbTarget, cs: ConsignmentAdmin, dataEncryptionKey: string | null) => Promise<void>) => Promise<void>;
 
@@ -52,12 +53,16 @@ export function registerServiceAliasCommands(program: Command, withTarget: WithT
     .action((c: string, literal: string, target: string) => withTarget(async (t, cs, key) => {
       const current = await cs.serviceAliases(c);
       const others = Object.fromEntries(Object.entries(current).filter(([k]) => k.trim().toLowerCase() !== literal.trim().toLowerCase()));
-      out(await reported(async () => cs.replaceServiceAliases(c, { ...others, [literal]: target }, await carriersOf(t, key, c))));
+      const stored = await reported(async () => cs.replaceServiceAliases(c, { ...others, [literal]: target }, await carriersOf(t, key, c)));
+      await recordCliChange(t, c, 'service_aliases.replaced', null);
+      out(stored);
     }));
   aliases.command('import <company>').option('--file <path>', 'a JSON object {"<literal>": "<service_id>"} (- for standard input)').option('--json <json>', 'the object itself')
     .description('replace every alias of the company with the given map ({} removes them all)')
     .action((c: string, o: { file?: string; json?: string }) => withTarget(async (t, cs, key) => {
       const map = mapOf(o);
-      out(await reported(async () => cs.replaceServiceAliases(c, map, await carriersOf(t, key, c))));
+      const stored = await reported(async () => cs.replaceServiceAliases(c, map, await carriersOf(t, key, c)));
+      await recordCliChange(t, c, 'service_aliases.replaced', null);
+      out(stored);
     }));
 }

@@ -1,6 +1,6 @@
 import { env, loadConfigOrExit } from '@waybill/config';
 
-/** The demo's variables (API.md section 10). The server URLs switch the same process to real servers. */
+/** The demo's variables (docs/demo.md). The server URLs switch the same process to real servers. */
 export function standaloneConfig() {
   return loadConfigOrExit({
     port: env.int('PORT', 8080),

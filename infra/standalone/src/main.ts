@@ -1,5 +1,5 @@
 import { createLogger } from '@waybill/logger';
-import { seedDemo } from '@waybill/admin';
+import { seedDemo, serveAdminSocket } from '@waybill/admin';
 import { startGateway } from '@waybill/gateway';
 import type { RunningService, ServiceRuntime } from '@waybill/http';
 import { stopOnSignal } from '@waybill/runtime';
@@ -35,7 +35,15 @@ async function main(): Promise<void> {
     rateLimitPerMinute: cfg.rateLimitPerMinute,
     redisUrl: cfg.redisUrl,
   }));
-  stopOnSignal(logger, running, { before: () => platform.jobs.stopWorkers(), after: () => platform.close() });
+  // `waybill backup` reaches the embedded database through its owner, this process.
+  const adminSocket = platform.db.kind === 'pglite' ? await serveAdminSocket(cfg.dataDir, platform.db) : undefined;
+  stopOnSignal(logger, running, {
+    before: () => platform.jobs.stopWorkers(),
+    after: async () => {
+      await adminSocket?.close();
+      await platform.close();
+    },
+  });
   printWelcome(cfg, creds, platform.mode);
 }
 

@@ -6,6 +6,7 @@ import { startDocumentsService } from '@waybill/documents';
 import { startWebhookDispatcherService } from '@waybill/webhook-dispatcher';
 import { startTrackingIngestService } from '@waybill/tracking-ingest';
 import { startCarrierLinkService } from '@waybill/carrier-link';
+import { startNotificationsService } from '@waybill/notifications';
 
 /** The services the one-process mode starts, in order; each later issue adds its own line. */
 export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime) => Promise<RunningService> }> = [
@@ -16,4 +17,5 @@ export const STARTERS: ReadonlyArray<{ name: string; start: (rt: ServiceRuntime)
   { name: 'webhook-dispatcher', start: (rt) => startWebhookDispatcherService(rt) },
   { name: 'tracking-ingest', start: (rt) => startTrackingIngestService(rt) },
   { name: 'carrier-link', start: (rt) => startCarrierLinkService(rt) },
+  { name: 'notifications', start: (rt) => startNotificationsService(rt) },
 ];

@@ -8,7 +8,7 @@ import { welcomeText } from './welcome';
 const creds = { company: 'demo-co', apiToken: 'tok-from-env-123', user: 'ops+eu@shop.example', password: 'pw-from-env-456', deliveryOptionsKey: 'generated-key-789', carrierSecret: 'generated-secret-0' };
 const cfg = { port: 8080, dataDir: '/tmp/x' } as StandaloneConfig;
 
-describe('make run banner (API.md section 10)', () => {
+describe('make run banner (docs/demo.md)', () => {
   it('prints generated values and names the variable of each supplied one, never its value', () => {
     const env = { DEMO_API_TOKEN: creds.apiToken, DEMO_USER: creds.user, DEMO_PASSWORD: creds.password };
     const text = welcomeText(cfg, creds, 'embedded', env);

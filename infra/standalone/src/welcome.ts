@@ -1,7 +1,7 @@
 import type { DemoCredentials } from '@waybill/admin';
 import type { StandaloneConfig } from './config';
 
-/** The variable each printed credential comes from when the operator sets it (API.md section 10). */
+/** The variable each printed credential comes from when the operator sets it (docs/demo.md). */
 export const CREDENTIAL_VARIABLES = {
   apiToken: 'DEMO_API_TOKEN', user: 'DEMO_USER', password: 'DEMO_PASSWORD',
   deliveryOptionsKey: 'DEMO_DELIVERY_OPTIONS_KEY', carrierSecret: 'DEMO_CARRIER_SECRET',

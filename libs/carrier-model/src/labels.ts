@@ -1,7 +1,7 @@
 import type { Address, CarrierServiceDef } from './carrier';
 
 /**
- * What a carrier prints on its labels. Every carrier's label carries the same facts (API.md section 5);
+ * What a carrier prints on its labels. Every carrier's label carries the same facts (docs/api/labels-and-documents.md);
  * how it arranges and brands them, and what its 2D routing code and sort code hold, is the carrier's own.
  * The documents service turns this into one layout model that its ZPL, PDF and PNG writers all render.
  */

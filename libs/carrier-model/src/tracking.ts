@@ -3,7 +3,7 @@
  * its proof of delivery is retrieved. A real carrier implements these next to booking and cancelling.
  */
 
-/** The normalised statuses of API.md section 9; every carrier's own event codes map onto these. */
+/** The normalised statuses of docs/api/tracking.md; every carrier's own event codes map onto these. */
 export const TRACKING_STATUSES = [
   'INFO_RECEIVED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED', 'DELIVERY_FAILED', 'EXCEPTION', 'RETURNED',
 ] as const;

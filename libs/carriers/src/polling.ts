@@ -1,5 +1,5 @@
 /**
- * When to ask a carrier again about a tracking number it does not push (API.md section 11): first 15
+ * When to ask a carrier again about a tracking number it does not push (docs/carriers/tracking.md): first 15
  * minutes after booking, then backing off (doubling) up to every 2 hours; never again once delivered,
  * nor 30 days after the last event (or after booking, when there has been none). Jittered by up to 10%
  * so numbers booked together do not all come due together.

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * How a carrier that pushes with OAuth (UPS Track Alert) proves itself to Waybill (API.md section 11):
+ * How a carrier that pushes with OAuth (UPS Track Alert) proves itself to Waybill (docs/api/carrier-accounts.md#ups-track-alert):
  * each carrier account gets webhook client credentials, the carrier takes a token from Waybill's token
  * endpoint with them (client_secret_basic, `grant_type=client_credentials`), then posts with
  * `Authorization: Bearer <token>` and `x-api-key: <client id>`. Secrets are random 256-bit values, kept

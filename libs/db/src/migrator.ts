@@ -1,21 +1,48 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 
-/**
- * Runs a service's migrations inside its own schema. Migrations are keyed by timestamped names and
- * receive a Kysely scoped to the schema; Kysely's migration lock makes concurrent replicas safe.
- */
-export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-  const migrator = new Migrator({
+/** Kysely's migrator for one service's schema, its migration tables kept inside that schema. */
+function migratorOf(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: schema,
     migrationTableName: 'kysely_migration',
     migrationLockTableName: 'kysely_migration_lock',
   });
+}
+
+/**
+ * Runs a service's migrations inside its own schema. Migrations are keyed by timestamped names and
+ * receive a Kysely scoped to the schema; Kysely's migration lock makes concurrent replicas safe.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = migratorOf(db, schema, migrations);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration of schema ${schema} failed${failed ? ` at ${failed.migrationName}` : ''}: ${(error as Error)?.message ?? error}`);
   }
 }
+
+/** Applies `migrations` up to and including `last` only (a restore rebuilds a schema as a backup had it). */
+export async function migrateUpTo(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, last: string): Promise<void> {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const { error, results } = await migratorOf(db, schema, migrations).migrateTo(last);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration of schema ${schema} to ${last} failed${failed ? ` at ${failed.migrationName}` : ''}: ${(error as Error)?.message ?? error}`);
+  }
+}
+
+/**
+ * The migrations of `migrations` not yet applied to `schema`, in order; reads only (nothing is created,
+ * not even the schema or the migration table).
+ */
+export async function pendingMigrations(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<string[]> {
+  const migrator = migratorOf(db, schema, migrations);
+  const { rows } = await sql<{ present: boolean }>`select exists (select 1 from information_schema.schemata where schema_name = ${schema}) as present`.execute(db);
+  if (!rows[0]?.present) return Object.keys(migrations).sort();
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+

@@ -4,7 +4,7 @@ export { assertJsonDepth } from './json-depth';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
 export * from './errors';
 export { mountHealth, type ReadinessCheck } from './health';
-export { declareVersions, versionsOf, eventContract, type ServiceVersions, type EventContract, type VersionsDeclaration } from './versions';
+export { declareVersions, releaseOf, versionsOf, eventContract, type ServiceVersions, type EventContract, type VersionsDeclaration } from './versions';
 export { requireInternalAuth, principalOf, publicPrefix } from './internal-auth';
 export { assertValid } from './validate';
 export { listen, closeServer } from './server';

@@ -10,7 +10,7 @@ app.use(errorMiddleware(logger));
 
 const post = (type: string, body: string | Buffer) => request(app).post('/echo').set('content-type', type).send(body);
 
-describe('JSON bodies as clients label them (API.md 5)', () => {
+describe('JSON bodies as clients label them (docs/api/consignments.md)', () => {
   it.each([
     'application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'Application/JSON; Charset="utf-8"', 'text/json', 'text/json; charset=utf-8',
   ])('reads %s as JSON', async (type) => {

@@ -2,7 +2,7 @@ import express, { type Request, type RequestHandler } from 'express';
 
 /**
  * Media types whose body is JSON: `application/json` with any parameters (`; charset=utf-8`,
- * `;charset=UTF-8`), and `text/json`, which older .NET and PHP clients send (API.md 5).
+ * `;charset=UTF-8`), and `text/json`, which older .NET and PHP clients send (docs/api/consignments.md).
  */
 export const JSON_MEDIA_TYPES = ['application/json', 'text/json'];
 

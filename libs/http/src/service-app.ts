@@ -17,6 +17,8 @@ export interface ServiceAppOptions {
   formPaths?: RegExp;
   /** The internal API: routers under `/companies/:company`, behind an internal token for `audience`. */
   companies?: { audience: string; internalJwtSecret: string; routers: RequestHandler[] };
+  /** Headers every response carries (the gateway's `Waybill-Version`), set before any route answers. */
+  headers?: Record<string, string>;
   /** Routes of its own outside that prefix, mounted after the health routes. */
   mount?: (app: Express) => void;
 }
@@ -28,6 +30,13 @@ export interface ServiceAppOptions {
  */
 export function buildServiceApp(o: ServiceAppOptions): Express {
   const app = createApp(o.logger, { json: o.json, formPaths: o.formPaths });
+  const headers = Object.entries(o.headers ?? {});
+  if (headers.length > 0) {
+    app.use((_req, res, next) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      next();
+    });
+  }
   mountHealth(app, o.readiness);
   o.mount?.(app);
   if (o.companies) {

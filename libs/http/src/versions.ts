@@ -60,6 +60,12 @@ function commitOf(packageDir: string): string {
   return existsSync(stamp) ? String(JSON.parse(readFileSync(stamp, 'utf8')).commit ?? 'unknown') : 'unknown';
 }
 
+/** The release a package belongs to: its package.json version (every package carries the release's) and the build's commit. */
+export function releaseOf(packageDir: string): { version: string; commit: string } {
+  const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  return { version: pkg.version, commit: commitOf(packageDir) };
+}
+
 const declared = new Map<string, ServiceVersions>();
 
 const serviceInfo = new Gauge({
@@ -73,9 +79,9 @@ const contractInfo = new Gauge({
 
 /** Records what a service runs: its `/healthz` answers it from now on, and the info metrics carry it. */
 export function declareVersions(d: VersionsDeclaration): ServiceVersions {
-  const pkg = JSON.parse(readFileSync(join(d.packageDir, 'package.json'), 'utf8')) as { version: string };
+  const release = releaseOf(d.packageDir);
   const v: ServiceVersions = {
-    service: d.service, version: pkg.version, commit: commitOf(d.packageDir),
+    service: d.service, version: release.version, commit: release.commit,
     publishes: (d.publishes ?? []).map(eventContract), consumes: (d.consumes ?? []).map(eventContract),
   };
   declared.set(d.service, v);

@@ -4,5 +4,8 @@ export const Queues = {
   webhookDelivery: 'webhook-delivery',
   proofOfDelivery: 'proof-of-delivery',
   carrierTracking: 'carrier-tracking',
+  carrierCallLog: 'carrier-call-log',
+  notificationMail: 'notification-mail',
+  auditLogPurge: 'audit-log-purge',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];

@@ -19,6 +19,7 @@ export const SERVICE_CATALOGUE: readonly ServiceEntry[] = [
   { name: 'tracking-ingest', portVar: 'TRACKING_INGEST_PORT', urlVar: 'TRACKING_INGEST_URL', defaultPort: 7105 },
   { name: 'webhook-dispatcher', portVar: 'WEBHOOK_DISPATCHER_PORT', urlVar: 'WEBHOOK_DISPATCHER_URL', defaultPort: 7106 },
   { name: 'carrier-link', portVar: 'CARRIER_LINK_PORT', urlVar: 'CARRIER_LINK_URL', defaultPort: 7107 },
+  { name: 'notifications', portVar: 'NOTIFICATIONS_PORT', urlVar: 'NOTIFICATIONS_URL', defaultPort: 7108 },
 ];
 
 export function catalogueEntry(name: string): ServiceEntry {

@@ -10,11 +10,12 @@ import { proofOfDeliveryRoutes } from './tracking/proof-of-delivery.routes';
 import { declarationRoutes } from './accounts/declarations.routes';
 import { labelDrawingRoutes } from './bookings/label-drawing.routes';
 import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
+import { callRoutes } from './calls/call.routes';
 
 export const AUDIENCE = 'carrier-link';
 
 /** Builds the service's express app without listening, so tests can drive it directly. */
-export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; readiness: Record<string, ReadinessCheck> }): Express {
+export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; readiness: Record<string, ReadinessCheck>; publicBaseUrl?: string }): Express {
   const app = createApp(deps.logger);
   mountHealth(app, o.readiness);
   const company = Router({ mergeParams: true });
@@ -25,6 +26,7 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   company.use(manifestRoutes(deps));
   company.use(proofOfDeliveryRoutes(deps));
   company.use(labelDrawingRoutes(deps));
+  company.use(callRoutes(deps, o.publicBaseUrl));
   app.use('/companies/:company', company);
   const ingest = Router();
   ingest.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));

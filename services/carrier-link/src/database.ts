@@ -3,6 +3,7 @@ import type { BookedLabelsTable, BookingsTable, CallAnomaliesTable } from './boo
 import type { CarrierManifestsTable } from './manifests/manifest.table';
 import type { TrackingPollLeasesTable, TrackingPollsTable } from './tracking/poll.table';
 import type { OutboxTable } from '@waybill/messaging';
+import type { CarrierCallsTable } from './calls/call.table';
 
 /** Every table of the carrier-link service's schema. */
 export interface CarrierLinkDb {
@@ -14,4 +15,5 @@ export interface CarrierLinkDb {
   tracking_polls: TrackingPollsTable;
   tracking_poll_leases: TrackingPollLeasesTable;
   outbox: OutboxTable;
+  carrier_calls: CarrierCallsTable;
 }

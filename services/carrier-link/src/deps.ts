@@ -5,6 +5,8 @@ import type { JobDriver } from '@waybill/jobs';
 import type { Logger } from '@waybill/logger';
 import type { CarrierLinkDb } from './database';
 import type { PollConfig } from './tracking/poll.config';
+import type { CallLog } from './calls/call.log';
+import type { ConsignmentLookup } from './calls/consignment.peer';
 
 export interface CarrierLinkDeps {
   db: Kysely<CarrierLinkDb>;
@@ -22,6 +24,10 @@ export interface CarrierLinkDeps {
   publicUrl: string;
   /** Push subscriptions after booking. */
   jobs: JobDriver;
-  /** The tracking polling schedule's figures (API.md section 11 unless the environment shortens them). */
+  /** The tracking polling schedule's figures (docs/carriers/tracking.md unless the environment shortens them). */
   polling?: PollConfig;
+  /** The carrier call log (absent: calls are not recorded). */
+  calls?: CallLog;
+  /** Whether a consignment is the company's (its owner is the consignment service). */
+  consignments?: ConsignmentLookup;
 }

@@ -1,6 +1,6 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
-import { closeServer, declareVersions, listen, type RunningService, type ServiceRuntime } from '@waybill/http';
-import { SecretBox } from '@waybill/internal-auth';
+import { closeServer, declareVersions, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
+import { InternalTokenSigner, SecretBox } from '@waybill/internal-auth';
 import { MemoryTokenStore, sandboxRegistry, TokenCache, type CarrierAdapter, type CarrierRegistry } from '@waybill/carriers';
 import { buildApp } from './app';
 import { carrierAdapters } from './adapters';
@@ -12,6 +12,10 @@ import { TrackingPoller } from './tracking/poller';
 import { migrations } from './migrations';
 import { startSubscriptionWorker } from './tracking/subscription.job';
 import { VERSIONS } from './versions';
+import { CallLog, postgresCallStore, type CallLogStore } from './calls/call.log';
+import { startRetentionJob } from './calls/call.retention.job';
+import { retentionPolicyOf } from './calls/call.retention';
+import { consignmentLookup } from './calls/consignment.peer';
 
 export const SCHEMA = 'carrier_link';
 
@@ -22,6 +26,10 @@ export interface CarrierLinkOptions {
   /** Carriers every company may use without an account; the sandbox carriers unless given. */
   openCarriers?: CarrierRegistry;
   env?: Record<string, string | undefined>;
+  /** Where the carrier call log writes (its own table unless a test swaps it). */
+  callStore?: CallLogStore;
+  /** false: outbound calls are not recorded (the benchmark's baseline). */
+  recordCalls?: boolean;
 }
 
 /**
@@ -43,11 +51,14 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
     adapters: opts.adapters ?? carrierAdapters({ tokens: opts.tokens ?? new TokenCache(new MemoryTokenStore()), trackingBaseUrl: publicUrl, env: opts.env }),
     openCarriers: opts.openCarriers ?? sandboxRegistry(rt.defaultPublicUrl),
     polling: pollConfigOf(opts.env ?? process.env), afterCommit: () => relay.nudge(),
+    calls: new CallLog(opts.callStore ?? postgresCallStore(database.db), logger, { enabled: opts.recordCalls ?? true }),
+    consignments: consignmentLookup(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret)), rt.peers),
   };
+  await startRetentionJob(deps, rt.jobs, retentionPolicyOf(opts.env ?? process.env));
   await startSubscriptionWorker(deps, rt.jobs);
   const poller = new TrackingPoller(deps);
   poller.start();
-  const app = buildApp(deps, { internalJwtSecret: rt.internalJwtSecret, readiness: {
+  const app = buildApp(deps, { internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl, readiness: {
     database: () => database.ping(),
     jobs: () => { if (!rt.jobs.isHealthy()) throw new Error('job queue disconnected'); },
   } });
@@ -60,6 +71,7 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
       await closeServer(server);
       await poller.stop();
       await relay.stop();
+      await deps.calls?.stop();
       await database.close();
     },
   };

@@ -8,7 +8,7 @@ import { createTestDatabase, createTestJobs, type TestDatabase } from '@waybill/
 import { openDatabase } from '@waybill/db';
 import type { RunningService } from '@waybill/http';
 import type { CarrierLinkDb } from './database';
-import { SCHEMA, startCarrierLinkService } from './service';
+import { SCHEMA, startCarrierLinkService, type CarrierLinkOptions } from './service';
 
 const SECRET = 'carrier-link-test-internal-secret';
 
@@ -19,7 +19,7 @@ const SECRET = 'carrier-link-test-internal-secret';
 export class CarrierLinkHarness {
   private constructor(readonly svc: RunningService, readonly testDb: TestDatabase, readonly encryptionKey: string, private readonly jobs: JobDriver) {}
 
-  static async start(env: Record<string, string>): Promise<CarrierLinkHarness> {
+  static async start(env: Record<string, string>, opts: Omit<CarrierLinkOptions, 'env'> = {}): Promise<CarrierLinkHarness> {
     const testDb = await createTestDatabase();
     const logger = createLogger('test', { level: process.env.LOG_LEVEL ?? 'silent' });
     const encryptionKey = randomBytes(32).toString('base64');
@@ -29,7 +29,7 @@ export class CarrierLinkHarness {
       db: testDb.target, bus: new InProcessEventBus({ logger }), jobs, logger,
       internalJwtSecret: SECRET, dataEncryptionKey: encryptionKey, defaultPublicUrl: 'https://waybill.example.com',
       peers: {}, port: 0, host: '127.0.0.1',
-    }, { env });
+    }, { env, ...opts });
     return new CarrierLinkHarness(svc, testDb, encryptionKey, jobs);
   }
 

@@ -12,13 +12,15 @@ import { exceptionsPage } from './pages/exceptions';
 import { rulesPage } from './pages/rules';
 import { ruleEditPage } from './pages/rule-form';
 import { trackingPagePage } from './pages/tracking-page';
+import { notificationsPage } from './pages/notifications';
 import { carrierAccountsPage } from './pages/carrier-accounts';
 import { serviceAliasesPage } from './pages/service-aliases';
+import { auditLogPage } from './pages/audit-log';
 
 const main = document.getElementById('main')!;
 const top = document.getElementById('top')!;
 
-const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/tracking-page', 'Tracking page']];
+const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/tracking-page', 'Tracking page'], ['#/notifications', 'Shipping e-mails'], ['#/audit-log', 'Audit log']];
 
 function header(): void {
   const s = session();
@@ -47,8 +49,10 @@ function route(): void {
           : page === 'webhooks' ? webhooksPage()
             : page === 'exceptions' ? exceptionsPage()
               : page === 'tracking-page' ? trackingPagePage()
+              : page === 'notifications' ? notificationsPage()
                 : page === 'carrier-accounts' ? carrierAccountsPage()
                   : page === 'service-aliases' ? serviceAliasesPage()
+                    : page === 'audit-log' ? auditLogPage()
                     : page?.startsWith('rules') && id ? ruleEditPage(decodeURIComponent(id.split('?')[0]))
                       : page?.startsWith('rules') ? rulesPage()
                         : dashboardPage();

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { migrateToLatest, openDatabase, type Database } from '@waybill/db';
 import { closeServer, listen } from '@waybill/http';
@@ -109,6 +111,30 @@ describe('the gateway with HOT_LANES', () => {
     try {
       expect(await laneCalls(g.base)).toEqual(expected);
       expect(g.expressCalls).not.toHaveBeenCalled();
+    } finally {
+      await g.stop();
+    }
+  });
+
+  it.each([['off'], [undefined]])('HOT_LANES=%s: GET /version names the release, and every answer carries it in Waybill-Version', async (lanes) => {
+    if (lanes === undefined) delete process.env.HOT_LANES;
+    else process.env.HOT_LANES = lanes;
+    const release = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version as string;
+    expect(release).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
+    const g = await gateway();
+    try {
+      const version = await fetch(`${g.base}/version`);
+      expect(version.status).toBe(200);
+      expect(await version.json()).toEqual({ version: release, commit: expect.any(String) });
+      const answers = [
+        version,
+        await fetch(`${g.base}/_api/v1/company/acme/consignment/c-1`, { headers: { authorization: 'token acme-api-token' } }),
+        await fetch(`${g.base}/_api/v1/company/acme/consignment/c-1`),
+        await fetch(`${g.base}/no-such-path`),
+        await fetch(`${g.base}/healthz`),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404, 200]);
+      expect(answers.map((a) => a.headers.get('waybill-version'))).toEqual(answers.map(() => release));
     } finally {
       await g.stop();
     }

@@ -5,6 +5,7 @@ import { buildGateway } from './app';
 import type { GatewayDb } from './credentials/credentials.table';
 import { migrations } from './migrations';
 import { VERSIONS } from './versions';
+import { AuditPurge, type AuditPurgeOptions } from './audit/audit.purge';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/rate-limiter';
 
 export const SCHEMA = 'gateway';
@@ -14,6 +15,8 @@ export interface GatewayOptions {
   rateLimitPerMinute: number;
   /** Shared rate-limit budget across replicas when set. */
   redisUrl?: string;
+  /** The audit log's purge schedule (tests shorten it). */
+  auditPurge?: AuditPurgeOptions;
 }
 
 async function pingService(baseUrl: string): Promise<void> {
@@ -35,6 +38,8 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
   await migrateToLatest(database.db, SCHEMA, migrations);
   const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const limiter: RateLimiter = redis ? new RedisRateLimiter(redis, opts.rateLimitPerMinute, process.env.WAYBILL_NAMESPACE ? `waybill-${process.env.WAYBILL_NAMESPACE}` : 'waybill') : new MemoryRateLimiter(opts.rateLimitPerMinute);
+  const purge = new AuditPurge(database.db, rt.jobs, logger, opts.auditPurge);
+  await purge.start();
   const readiness: Record<string, () => Promise<void>> = { database: () => database.ping() };
   if (redis) readiness.redis = async () => { await redis.ping(); };
   for (const [name, url] of Object.entries(opts.services)) readiness[`service:${name}`] = () => pingAnyReplica(url);
@@ -45,6 +50,7 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
   return serveService({
     name: 'gateway', rt, logger, handler: handler,
     stopping: [
+      async () => purge.stop(),
       async () => redis?.disconnect(),
       () => database.close(),
     ],

@@ -50,7 +50,7 @@ function positive(name: string, fallback: number): Reader<number> {
   };
 }
 
-/** API.md section 8: attempt at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+/** docs/api/webhooks.md: attempt at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_SCHEDULE = '0,5s,5m,30m,2h,5h,10h,10h';
 
 /**

@@ -11,7 +11,7 @@ import { listAttempts } from './attempts/attempt.query';
 const id = (req: Request) => String(req.params.id);
 const str = (req: Request, k: string) => (typeof req.query[k] === 'string' ? (req.query[k] as string) : undefined);
 
-/** The management API of API.md section 8, under `/companies/:company`; every call is the token's company's. */
+/** The management API of docs/api/webhooks.md, under `/companies/:company`; every call is the token's company's. */
 export function webhookRoutes(deps: DispatcherDeps, publicBaseUrl?: string): Router {
   const r = Router({ mergeParams: true });
   const E = '/webhooks/endpoints';

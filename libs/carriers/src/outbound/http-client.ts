@@ -5,6 +5,7 @@ import { AccountRateLimiter } from './rate-limiter';
 import { isRetryableStatus, parseRetryAfter, retryDelay, type RetryOptions } from './retry';
 import { CarrierCircuitOpen, CarrierNetworkError, CarrierTimeout, CarrierUnavailable, type CarrierCallError } from './errors';
 import { outcomeOfStatus, recordCall, type CallOutcome } from './carrier-metrics';
+import { currentCarrierCallSink } from './call-scope';
 
 export interface CarrierRequest {
   /** What the call does, e.g. `token`, `ship`, `void`, `track` (a metric label). */
@@ -97,7 +98,9 @@ export class CarrierHttpClient {
     const admitted = this.opts.breaker.admit();
     if (!admitted.ok) {
       recordCall(carrier, req.operation, 'circuit_open', undefined);
-      throw new CarrierCircuitOpen(carrierName, admitted.retryInMs);
+      const open = new CarrierCircuitOpen(carrierName, admitted.retryInMs);
+      this.capture(req, attempt, 'circuit_open', 0, undefined, open.message);
+      throw open;
     }
     await this.opts.limiter.take(`${carrier}:${req.account}`);
     const started = performance.now();
@@ -115,15 +118,20 @@ export class CarrierHttpClient {
       } catch (err) {
         const failure = this.failureOf(err);
         this.settle(failure.outcome);
-        this.report(req, attempt, failure.outcome, started);
+        this.report(req, attempt, failure.outcome, started, undefined, failure.message);
         throw failure;
       }
     });
   }
 
-  private async exchange(req: CarrierRequest): Promise<CarrierResponse> {
+  private urlOf(req: CarrierRequest): URL {
     const url = new URL(this.opts.baseUrl + req.path);
     for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
+    return url;
+  }
+
+  private async exchange(req: CarrierRequest): Promise<CarrierResponse> {
+    const url = this.urlOf(req);
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     let body: string | undefined;
     if (req.body instanceof URLSearchParams) {
@@ -159,16 +167,33 @@ export class CarrierHttpClient {
     else this.opts.breaker.release();
   }
 
-  private report(req: CarrierRequest, attempt: number, outcome: CallOutcome, started: number, answer?: CarrierResponse): void {
+  private report(req: CarrierRequest, attempt: number, outcome: CallOutcome, started: number, answer?: CarrierResponse, error?: string): void {
     const seconds = (performance.now() - started) / 1000;
     recordCall(this.opts.carrier, req.operation, outcome, seconds);
     const carrierCode = answer && answer.status >= 400 ? this.opts.errorCode?.(answer.body) : undefined;
+    this.capture(req, attempt, outcome, seconds * 1000, answer, error, carrierCode);
     const line = {
       carrier: this.opts.carrier, operation: req.operation, method: req.method, path: req.path, attempt,
       status: answer?.status, outcome, duration_ms: Math.round(seconds * 1000), carrier_code: carrierCode,
     };
     if (outcome === 'ok') this.log.info(line, 'carrier call');
     else this.log.warn(line, 'carrier call failed');
+  }
+
+  /** Hands the attempt to the call log of the current scope (carrier-link's); never fails or delays the call. */
+  private capture(req: CarrierRequest, attempt: number, outcome: CallOutcome, ms: number, answer?: CarrierResponse, error?: string, carrierCode?: string): void {
+    const sink = currentCarrierCallSink();
+    if (!sink) return;
+    try {
+      sink({
+        carrier: this.opts.carrier, operation: req.operation, method: req.method, url: this.urlOf(req).toString(), attempt,
+        startedAt: new Date(Date.now() - ms), durationMs: Math.round(ms), status: answer?.status ?? null, outcome,
+        carrierCode: carrierCode ?? null, error: error ?? null,
+        request: req.body instanceof URLSearchParams ? Object.fromEntries(req.body) : req.body, response: answer?.body,
+      });
+    } catch (err) {
+      this.log.warn({ err, carrier: this.opts.carrier, operation: req.operation }, 'carrier call not recorded');
+    }
   }
 }
 

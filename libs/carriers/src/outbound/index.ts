@@ -7,3 +7,4 @@ export { recordAnomaly, type CallOutcome } from './carrier-metrics';
 export { CarrierHttpClient, type CarrierRequest, type CarrierResponse, type CarrierClientOptions } from './http-client';
 export { carrierClient, breakerOf, type CarrierClientProfile } from './client-factory';
 export { TokenCache, MemoryTokenStore, RedisTokenStore, type TokenStore, type RedisCommands, type FetchedToken } from './token-cache';
+export { withCarrierCallSink, currentCarrierCallSink, type CarrierCallRecord, type CarrierCallSink } from './call-scope';

@@ -8,7 +8,7 @@ import {
 
 const id = (req: Request) => String(req.params.id);
 
-/** Carrier accounts (API.md section 11), under `/companies/:company`; every call is the token's company's. */
+/** Carrier accounts (docs/api/carrier-accounts.md), under `/companies/:company`; every call is the token's company's. */
 export function accountRoutes(deps: CarrierLinkDeps): Router {
   const r = Router({ mergeParams: true });
   const A = '/carrier-accounts';

@@ -8,6 +8,7 @@ import type { CarrierLinkDeps } from '../deps';
 import { findAccount, insertAccount, listAccounts, softDeleteAccount, updateAccount } from './account.repository';
 import { hintsOf, sealContext, toApi as mapAccount, webhookUrls } from './account.mapper';
 import type { AccountRow, CarrierAccountsTable } from './account.table';
+import { recordingCalls } from '../calls/call.scope';
 
 const view = (deps: CarrierLinkDeps) => (row: AccountRow) => mapAccount(row, deps.publicUrl);
 
@@ -111,7 +112,7 @@ export function accountContext(deps: CarrierLinkDeps, row: AccountRow): CarrierA
 export async function checkAccount(deps: CarrierLinkDeps, company: string, id: string): Promise<{ ok: boolean; detail?: string }> {
   const row = await requireAccount(deps, company, id);
   const carrier = adapterOf(deps, row.carrier).forAccount(accountContext(deps, row));
-  const answer = carrier.checkAccount ? await carrier.checkAccount() : { ok: true as const };
+  const answer = carrier.checkAccount ? await recordingCalls(deps, row, null, () => carrier.checkAccount!()) : { ok: true as const };
   const detail = answer.ok ? null : answer.detail;
   await updateAccount(deps.db, company, id, { last_check: JSON.stringify({ ok: answer.ok, detail, at: new Date().toISOString() }) });
   return answer.ok ? { ok: true } : { ok: false, detail: detail! };

@@ -10,7 +10,7 @@ const upsBody = (over: Record<string, unknown> = {}) => ({
 });
 const company = () => `co-${randomBytes(4).toString('hex')}`;
 
-describe('carrier accounts (API.md section 11)', () => {
+describe('carrier accounts (docs/api/carrier-accounts.md)', () => {
   let h: CarrierLinkHarness;
   let double: UpsDouble;
   beforeAll(async () => {

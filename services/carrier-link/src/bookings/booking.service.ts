@@ -10,6 +10,7 @@ import { bookingInput } from './booking.input';
 import type { BookingRow } from './booking.table';
 import { enqueueSubscription } from '../tracking/subscription.job';
 import { scheduleAfterBooking } from '../tracking/poll.schedule';
+import { recordingCalls } from '../calls/call.scope';
 
 /**
  * `account`: the company's carrier account that booked it (what a whole-account manifest covers), absent
@@ -71,7 +72,8 @@ export async function book(deps: CarrierLinkDeps, company: string, body: unknown
   }
   try {
     const carrier = open ?? carrierOf(deps, account!);
-    const booking = await carrier.book(input.request);
+    // Calls through an account are on the record; a carrier without one makes no outbound call.
+    const booking = await (account ? recordingCalls(deps, account, input.consignment, () => carrier.book(input.request)) : carrier.book(input.request));
     await saveBooking(deps.db, company, input.consignment, { accountId: account?.id ?? null, carrier: carrier.identifier }, booking, requestHash);
     const saved = (await findBooking(deps.db, company, input.consignment))!;
     // Tracking of a carrier reached without an account is pushed (the sandbox carriers): nothing to poll or subscribe.
@@ -106,8 +108,10 @@ export async function cancel(
   if (row.cancelled_at || (consignmentNumber && consignmentNumber !== row.consignment_number)) return { cancelled: true };
   const carrier = await bookedCarrier(deps, row);
   if (!carrier) throw new NotFoundError();
+  const account = row.account_id === null ? undefined : await accountById(deps.db, company, row.account_id);
   try {
-    await carrier.cancel(row.consignment_number, { carrierReference: row.carrier_reference });
+    await (account ? recordingCalls(deps, account, consignment, () => carrier.cancel(row.consignment_number, { carrierReference: row.carrier_reference }))
+      : carrier.cancel(row.consignment_number, { carrierReference: row.carrier_reference }));
   } catch (err) {
     if (err instanceof CarrierRejection) return { cancelled: false, rejection_reason: err.reason };
     throw err;

@@ -5,6 +5,7 @@ import { liveAccountOf, recordAnomaly } from '../bookings/booking.repository';
 import { findManifest, saveManifest } from './manifest.repository';
 import { manifestInput } from './manifest.input';
 import type { CarrierManifestRow } from './manifest.table';
+import { recordingCalls } from '../calls/call.scope';
 
 /** `named`: the refusal names the carrier already (as a CarrierRejection says). */
 export type ManifestAnswer =
@@ -28,7 +29,7 @@ export async function submitManifest(deps: CarrierLinkDeps, company: string, bod
   const account = open ? undefined : await liveAccountOf(deps.db, company, carrier);
   if (!open && (!account || !deps.adapters.has(carrier))) return { manifested: false, rejection_reason: noAccountReason(deps, carrier), outcome_unknown: false };
   try {
-    const m = await (open ?? carrierOf(deps, account!)).manifest(request);
+    const m = await (account ? recordingCalls(deps, account, null, () => carrierOf(deps, account).manifest(request)) : open!.manifest(request));
     await saveManifest(deps.db, {
       company, manifest_id: request.manifestId, account_id: account?.id ?? null, carrier: open?.identifier ?? carrier, reference: m.reference, scope: m.scope ?? 'listed', document: m.document ?? null,
     });

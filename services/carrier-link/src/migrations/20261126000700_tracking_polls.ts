@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // The polling schedule of tracking numbers at carriers that do not push (API.md section 11). Durable:
+  // The polling schedule of tracking numbers at carriers that do not push (docs/carriers/tracking.md). Durable:
   // any replica claims due rows (FOR UPDATE SKIP LOCKED) and a claim moves next_poll_at on by a lease,
   // so a replica that dies mid-poll leaves its numbers due again once the lease has passed.
   // next_poll_at null: no longer polled (stopped_reason says why).

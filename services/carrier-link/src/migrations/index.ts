@@ -5,6 +5,7 @@ import * as carrierReference from './20261126000200_booking_carrier_reference';
 import * as carrierManifests from './20261126000300_carrier_manifests';
 import * as requestHash from './20261126000400_booking_request_hash';
 import * as trackingPolls from './20261126000700_tracking_polls';
+import * as carrierCalls from './20261127180000_carrier_calls';
 import * as openCarriers from './20261127100000_open_carriers';
 import { outboxMigration } from '@waybill/messaging';
 
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '20261126000400_booking_request_hash': requestHash,
   '20261126000700_tracking_polls': trackingPolls,
   '20261126000800_outbox': outboxMigration,
+  '20261127180000_carrier_calls': carrierCalls,
   '20261127100000_open_carriers': openCarriers,
 };

@@ -1,6 +1,6 @@
 import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from '@waybill/carriers';
 
-/** The poller's figures: API.md section 11's schedule, and how often and how much each replica claims. */
+/** The poller's figures: docs/carriers/tracking.md's schedule, and how often and how much each replica claims. */
 export interface PollConfig {
   schedule: PollSchedule;
   /** How often a replica looks for due numbers. */

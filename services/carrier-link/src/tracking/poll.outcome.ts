@@ -7,7 +7,7 @@ const isDelivered = (status: string | null | undefined) => (status ?? '').replac
 
 /**
  * What one poll of a number means for its schedule: the newest carrier time seen, whether it is
- * delivered, and when to ask again (API.md section 11, `nextPollAt`). A failed call counts as a poll
+ * delivered, and when to ask again (docs/carriers/tracking.md, `nextPollAt`). A failed call counts as a poll
  * with nothing found, so a carrier that keeps failing is asked less and less often, not hammered.
  */
 export function outcomeOf(

@@ -6,6 +6,7 @@ import type { PollerDeps } from './poller.deps';
 import { claimDue, liveNumbers, recordOutcome, stopPolling } from './poll.repository';
 import { outcomeOf } from './poll.outcome';
 import type { TrackingPollRow } from './poll.table';
+import { recordingCalls } from '../calls/call.scope';
 
 /** Events travel to tracking-ingest in slices of this many numbers (its push limit is 1,000). */
 const EVENT_SLICE = 100;
@@ -48,7 +49,9 @@ export async function pollAccount(deps: PollerDeps, accountId: string, now: Date
   }
   const rows = await dropStale(deps, claimed);
   if (!rows.length) return 0;
-  const round = await pollInBatches(carrier, rows.map((r) => ({ trackingNumber: r.tracking_number, carrierReference: r.carrier_reference })));
+  // A round's calls belong to its consignment when it polls one only (batches mix consignments).
+  const only = new Set(rows.map((r) => r.consignment_identifier)).size === 1 ? rows[0].consignment_identifier : null;
+  const round = await recordingCalls(deps, account!, only, () => pollInBatches(carrier, rows.map((r) => ({ trackingNumber: r.tracking_number, carrierReference: r.carrier_reference }))));
   const found = merged(round.trackings);
   const failed = new Set(round.failed);
   const at = new Date();

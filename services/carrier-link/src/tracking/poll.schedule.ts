@@ -4,7 +4,7 @@ import type { BookingRow } from '../bookings/booking.table';
 import { pollConfigOf, type PollConfig } from './poll.config';
 import { scheduleNumbers } from './poll.repository';
 
-/** The deployment's polling figures (set by the service at start; the defaults of API.md otherwise). */
+/** The deployment's polling figures (set by the service at start; the defaults of docs/carriers/tracking.md otherwise). */
 export const pollingOf = (deps: CarrierLinkDeps): PollConfig => deps.polling ?? pollConfigOf({});
 
 /**

@@ -3,7 +3,7 @@ import type { ColumnType, Selectable } from 'kysely';
 type Time = ColumnType<Date, string, string>;
 type MaybeTime = ColumnType<Date | null, string | null | undefined, string | null>;
 
-/** One tracking number on the polling schedule (API.md section 11). */
+/** One tracking number on the polling schedule (docs/carriers/tracking.md). */
 export interface TrackingPollsTable {
   company: string;
   consignment_identifier: string;

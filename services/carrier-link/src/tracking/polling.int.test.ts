@@ -4,7 +4,7 @@ import { eventually } from '@waybill/testing';
 import { bookingRequest, metricValue, newCompany, newConsignment, PollingStack } from './polling.test-support';
 
 /**
- * Tracking polls of carriers that do not push (API.md section 11), on shortened figures: first poll
+ * Tracking polls of carriers that do not push (docs/carriers/tracking.md), on shortened figures: first poll
  * 300 ms after booking, doubling up to every 1.2 s. Real Postgres, RabbitMQ and Redis where they answer.
  */
 const DHL = { apiKey: 'dhl-key-polling', apiSecret: 'dhl-secret-polling', accountNumber: '123456789' };

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { allowOnly, HttpError, InvalidError, NotFoundError, principalOf } from '@waybill/http';
 import type { CarrierLinkDeps } from '../deps';
-import { findBooking } from '../bookings/booking.repository';
+import { accountById, findBooking } from '../bookings/booking.repository';
 import { bookedCarrier } from '../bookings/booking.service';
+import { recordingCalls } from '../calls/call.scope';
 
 /**
  * Internal, for tracking-ingest: a real carrier's proof of delivery of one parcel of a booking, asked
@@ -24,7 +25,9 @@ export function proofOfDeliveryRoutes(deps: CarrierLinkDeps): Router {
     if (!carrier) throw new NotFoundError();
     let docs;
     try {
-      docs = await carrier.proofOfDelivery({ trackingNumber, consignmentNumber: booking.consignment_number });
+      const account = booking.account_id === null ? undefined : await accountById(deps.db, company, booking.account_id);
+      const ask = () => carrier.proofOfDelivery({ trackingNumber, consignmentNumber: booking.consignment_number });
+      docs = await (account ? recordingCalls(deps, account, booking.consignment_identifier, ask) : ask());
     } catch (err) {
       throw new HttpError(503, `${carrier.name} proof of delivery unavailable: ${(err as Error).message}`, {}, { 'Retry-After': '60' });
     }

@@ -1,8 +1,9 @@
 import { Queues, type JobDriver } from '@waybill/jobs';
 import type { CarrierLinkDeps } from '../deps';
-import { findBooking } from '../bookings/booking.repository';
+import { accountById, findBooking } from '../bookings/booking.repository';
 import { bookedCarrier } from '../bookings/booking.service';
 import { schedulePolling } from './poll.schedule';
+import { recordingCalls } from '../calls/call.scope';
 
 const JOB = 'subscribe';
 /** How long the carrier pushes for a subscription (UPS Track Alert: 14 days). */
@@ -13,7 +14,7 @@ export interface SubscribeJob {
   consignment: string;
 }
 
-/** Asks for the booking's push subscription soon after booking (API.md: within a minute); once per booking. */
+/** Asks for the booking's push subscription soon after booking (docs/api/carrier-accounts.md: within a minute); once per booking. */
 export async function enqueueSubscription(jobs: JobDriver, company: string, consignment: string): Promise<void> {
   await jobs.enqueue<SubscribeJob>(Queues.carrierTracking, JOB, { company, consignment }, {
     jobId: `subscribe:${company}:${consignment}`, attempts: 8, backoffMs: 5_000,
@@ -33,8 +34,9 @@ export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDr
     const booking = await findBooking(deps.db, company, consignment);
     if (!booking || booking.cancelled_at || booking.subscribed_at) return;
     const carrier = await bookedCarrier(deps, booking);
-    if (!carrier?.subscribeTracking) return;
-    const result = await carrier.subscribeTracking(booking.tracking_numbers);
+    const account = booking.account_id === null ? undefined : await accountById(deps.db, company, booking.account_id);
+    if (!carrier?.subscribeTracking || !account) return;
+    const result = await recordingCalls(deps, account, consignment, () => carrier.subscribeTracking!(booking.tracking_numbers));
     await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
       .where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
     if (result.refused.length) await schedulePolling(deps, booking, result.refused);

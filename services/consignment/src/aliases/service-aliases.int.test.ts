@@ -13,7 +13,7 @@ const order = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-/** API.md 5, "Service aliases": an integration moving from another platform keeps sending its old service names. */
+/** docs/api/consignments.md#service-aliases: an integration moving from another platform keeps sending its old service names. */
 describe('service aliases (consignment service)', () => {
   let h: Harness;
   let app: Express;

@@ -20,7 +20,7 @@ export const aliasKey = (literal: string): string => literal.trim().toLowerCase(
 const RESERVED = new Set(['auto']);
 
 /**
- * A company's service aliases (API.md 5, "Service aliases"): the `service_id` and `carrier` literals an
+ * A company's service aliases (docs/api/consignments.md#service-aliases): the `service_id` and `carrier` literals an
  * integration moving from another platform keeps sending (`"Hermes|UK Standard Delivery"`, `"Yodel"`),
  * each read as one of the company's services.
  */

@@ -9,7 +9,7 @@ import { release } from './consignment.update';
 import type { ConsignmentPatch } from './consignment.table';
 
 /**
- * Allocates an Unallocated consignment by the company's rules (API.md 5a), for other services (the
+ * Allocates an Unallocated consignment by the company's rules (docs/api/allocation.md), for other services (the
  * documents service does this before printing). Already allocated: returned as it is. Nothing accepts
  * it: the reason is stored as rejection_reason and the answer is 409 carrying it. Cancelled: 409.
  */

@@ -48,7 +48,7 @@ export interface AllocationSubject {
 }
 
 /**
- * Allocation by rules (API.md 5a): the rules' candidates in the company's order of preference, each
+ * Allocation by rules (docs/api/allocation.md): the rules' candidates in the company's order of preference, each
  * booked in turn until a carrier accepts. A refusal by every carrier, or no candidate at all, is an
  * outcome with a rejection reason, never an error of the request.
  */

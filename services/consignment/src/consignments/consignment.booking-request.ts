@@ -53,7 +53,7 @@ function recipientContact(data: ConsignmentData): Contact {
   return { phone: text(r.contact_number), email: text(r.email_address), taxId: text(r.eori_number) ?? text(r.tax_identifier) };
 }
 
-/** The company's sender contact, each detail as the consignment overrides it (API.md 2.5: `override_sender_*`). */
+/** The company's sender contact, each detail as the consignment overrides it (docs/api/consignments.md: `override_sender_*`). */
 function senderContact(data: ConsignmentData, company: Contact | null | undefined): Contact {
   const o = (data.custom_attributes ?? {}) as Json;
   return {

@@ -60,7 +60,7 @@ describe('consignment hot routes', () => {
     }
   });
 
-  it('reads values as real clients send them the same way on the lane, on express and with a key (API.md 5)', async () => {
+  it('reads values as real clients send them the same way on the lane, on express and with a key (docs/api/consignments.md)', async () => {
     const drf = (order: string) => ({ ...valid(order), order_value: '19.99', packages: [{ weight: '1.500', length: '30', items: [{ name: 'Mug', quantity: '2.0', value: '19.99' }] }] });
     const bad = (order: string) => ({ ...valid(order), order_number: 'x'.repeat(256), packages: [{ weight: true, items: [{ name: 'Mug', quantity: '2.5' }] }] });
     const expected = { order_value: 19.99, packages: [{ weight: 1.5, length: 30, items: [{ quantity: 2, value: 19.99 }] }] };

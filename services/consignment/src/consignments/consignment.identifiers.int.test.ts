@@ -7,7 +7,7 @@ import { LONDON, bearer, claim, claimHarness, parcel } from '../manifests/manife
 const DUPLICATE = 'identifier: A consignment with this identifier already exists.';
 const manifestId = () => [...Array(32)].map(() => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
 
-/** API.md 5, "Identifiers": a create element may carry the client's own identifier, unique per company. */
+/** docs/api/consignments.md#identifiers: a create element may carry the client's own identifier, unique per company. */
 describe('client identifiers (consignment service)', () => {
   let h: Harness;
   let app: Express;

@@ -37,7 +37,7 @@ export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCusto
   out.recipient = d.recipient;
   out.packages = (d.packages ?? []).map((p) => ({ ...p, tracking_number: p.tracking_number ?? null }));
   if (!isEmpty(d.export_customs)) out.export_customs = d.export_customs;
-  // As sent, allocated or not (API.md 5): the carrier picks the keys it uses when it books.
+  // As sent, allocated or not (docs/api/consignments.md): the carrier picks the keys it uses when it books.
   out.options = { ...(row.requested_options ?? {}) };
   out.invoice = d.invoice ?? null;
   out.custom_attributes = d.custom_attributes ?? null;

@@ -8,7 +8,7 @@ import { bearer } from '../manifests/manifest-claim.fixture';
 
 const recipient = { name: 'Ada', address: { address1: '1 Road', city: 'London', postcode: 'SW1A 2AA', country: 'GB' } };
 
-/** API.md 5: a documents 200 means Printed is committed; the documents service asks the owner over this route. */
+/** docs/api/labels-and-documents.md: a documents 200 means Printed is committed; the documents service asks the owner over this route. */
 describe('marking a consignment Printed (internal POST .../printed)', () => {
   let h: Harness;
   let bus: EventBus;

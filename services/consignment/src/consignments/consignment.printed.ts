@@ -25,7 +25,7 @@ export async function markPrintedIn(
 }
 
 /**
- * The documents service's synchronous question (API.md 5: a documents 200 means Printed is committed):
+ * The documents service's synchronous question (docs/api/labels-and-documents.md: a documents 200 means Printed is committed):
  * marks the consignment Printed if it is Allocated and answers it as it now stands.
  */
 export async function markPrinted(deps: ConsignmentDeps, company: string, identifier: string): Promise<Record<string, unknown>> {

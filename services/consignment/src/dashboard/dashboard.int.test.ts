@@ -34,12 +34,12 @@ describe('dashboard read model (integration)', () => {
 
   const auth = (company = 'acme') => bearer(company, 'user:ops');
   const dashboard = (days?: string, company = 'acme') => request(h.app).get(`/companies/${company}/dashboard/consignments${days ? `?days=${days}` : ''}`).set('authorization', auth(company));
-  const consignment = async (id: string) => (await request(h.app).get(`/companies/acme/consignment/${id}`).set('authorization', auth())).body;
+  const consignment = async (id: string, company = 'acme') => (await request(h.app).get(`/companies/${company}/consignment/${id}`).set('authorization', auth(company))).body;
 
   /** What tracking would make of a consignment: its status_changed event, as the consignment service writes it. */
-  async function statusChanged(id: string, to: string, occurredAt = new Date()): Promise<EventEnvelope> {
-    const c = await consignment(id);
-    const event = newEnvelope(EventType.ConsignmentStatusChanged, 'acme', {
+  async function statusChanged(id: string, to: string, occurredAt = new Date(), company = 'acme'): Promise<EventEnvelope> {
+    const c = await consignment(id, company);
+    const event = newEnvelope(EventType.ConsignmentStatusChanged, company, {
       consignment: { ...c, current_status: { ...c.current_status, status: to } }, from: c.current_status.status, to,
     });
     return { ...event, occurred_at: occurredAt.toISOString() };
@@ -71,6 +71,8 @@ describe('dashboard read model (integration)', () => {
     expect(body.today_by_status).toEqual({ Allocated: 1, Delivered: 2, Exception: 1, Unallocated: 1, Cancelled: 1 });
     expect(body.on_time_by_carrier).toEqual([{ carrier: 'Generic Carrier', delivered: 2, due_known: 2, on_time: 1, on_time_share: 0.5 }]);
     expect(body.open_exceptions).toEqual({ exception: 1, refused: 0 });
+    // Expected yesterday but delivered: not late.
+    expect(body.late).toBe(0);
     expect((await dashboard('7')).body.created_per_day).toHaveLength(7);
     expect((await dashboard(undefined, 'other')).body.created_per_day.at(-1).total).toBe(1);
 
@@ -78,6 +80,18 @@ describe('dashboard read model (integration)', () => {
     expect(validate(SchemaId.ExceptionQueue, queue)).toEqual({ ok: true });
     expect(queue.results).toEqual([expect.objectContaining({ identifier: broken, status: 'Exception', kind: 'exception', carrier: 'Generic Carrier' })]);
     expect([keep, waiting]).not.toContain(queue.results[0].identifier);
+  });
+
+  it('counts consignments past their expected date until they are delivered', async () => {
+    const late = async () => (await dashboard(undefined, 'other')).body.late as number;
+    const before = await late();
+    const [overdue, due] = await createConsignments(h.app, 'other', [
+      parcel({ warehouse_id: 'other|Main', expected_delivery_date: yesterday }), parcel({ warehouse_id: 'other|Main', expected_delivery_date: today }),
+    ]);
+    expect(due).toBeDefined();
+    await eventually(async () => (await late()) === before + 1, { what: 'the overdue consignment counted late' });
+    await bus.publish(await statusChanged(overdue, 'Delivered', new Date(), 'other'));
+    await eventually(async () => (await late()) === before, { what: 'the delivered consignment no longer late' });
   });
 
   it('builds the read model from the consignments there are when the migration runs on an existing database', async () => {

@@ -34,3 +34,17 @@ export function attention(db: Kysely<ConsignmentDb>, company: string) {
   return db.selectFrom('dashboard_consignments').where('company', '=', company)
     .where(sql<boolean>`(status = 'Exception' or (rejection_reason is not null and status = 'Unallocated'))`);
 }
+
+/**
+ * Consignments past their expected delivery date (`today` is a UTC day) and neither delivered nor
+ * cancelled: the partial index `dashboard_consignments_undelivered` holds only candidates, its predicate
+ * written out here with literals so the planner uses it.
+ */
+export async function lateCount(db: Kysely<ConsignmentDb>, company: string, today: string): Promise<number> {
+  const row = await db.selectFrom('dashboard_consignments').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company', '=', company)
+    .where(sql<boolean>`expected_date is not null and status not in ('Delivered', 'Cancelled')`)
+    .where('expected_date', '<', today)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

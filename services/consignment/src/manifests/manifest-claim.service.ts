@@ -49,7 +49,7 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
       const { detail, errors } = describeProblems(problems);
       throw new HttpError(400, detail, { errors });
     }
-    // The carrier will manifest every labelled consignment of the account: Waybill says so too (API.md 11),
+    // The carrier will manifest every labelled consignment of the account: Waybill says so too (docs/api/manifests.md),
     // for the account manifesting only (a carrier reached through carrier-link says which one that is).
     const others = carrier.capabilities.manifestScope === 'account'
       ? await lockAccountConsignments(trx, company, carrier.identifier, req.identifiers, manifestingAccount(carrier)) : [];

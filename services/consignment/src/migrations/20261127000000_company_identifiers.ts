@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { schemaOf } from './counts.sql';
 
 /**
- * A consignment's identifier may be the client's own (API.md 5, "Identifiers"), so it is unique per
+ * A consignment's identifier may be the client's own (docs/api/consignments.md#identifiers), so it is unique per
  * company, not across companies: two companies may both send "48213". Everything keyed by identifier
  * alone is keyed by (company, identifier) from here on: the consignment itself, its status history (which
  * gains a company column, filled from the consignment for the rows there are) and the dashboard's row.

@@ -12,6 +12,7 @@ import * as warehouseCutoff from './20261126020000_warehouse_cutoff';
 import * as carrierAccount from './20261126030000_carrier_account';
 import * as companyIdentifiers from './20261127000000_company_identifiers';
 import * as serviceAliases from './20261127000100_service_aliases';
+import * as dashboardLate from './20261127180000_dashboard_late';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261126030000_carrier_account': carrierAccount,
   '20261127000000_company_identifiers': companyIdentifiers,
   '20261127000100_service_aliases': serviceAliases,
+  '20261127180000_dashboard_late': dashboardLate,
 };

@@ -2,6 +2,7 @@ import { api } from '../api';
 import { action, empty, failure, h, loading, replace, section, when } from '../dom';
 import type { Consignment } from './consignments';
 import { labelSection } from './label';
+import { carrierCallsSection } from './carrier-calls';
 
 export function consignmentPage(id: string): HTMLElement {
   const body = h('div', {}, loading('consignment'));
@@ -45,6 +46,7 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
         h('td', {}, [p.length, p.width, p.height].every((v) => v != null) ? `${p.length}×${p.width}×${p.height}` : '—'), h('td', {}, (p.items ?? []).length)))))) : empty('No packages.')),
     section('Status history', history),
     section('Tracking events', tracking),
+    carrierCallsSection(path),
     labelSection(path),
     section('Cancel', h('div', { class: 'actions' }, action('Cancel consignment', async () => {
       if (!confirm(`Cancel consignment ${c.order_number}? The carrier booking is released.`)) return 'Not cancelled.';

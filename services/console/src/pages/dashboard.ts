@@ -8,6 +8,7 @@ interface ConsignmentFigures {
   today_by_status: Record<string, number>;
   on_time_by_carrier: Array<{ carrier: string; delivered: number; due_known: number; on_time: number; on_time_share: number | null }>;
   open_exceptions: { exception: number; refused: number };
+  late: number;
 }
 interface WebhookFigures {
   attempts_per_day: Array<{ day: string; succeeded: number; failed: number; success_rate: number | null }>;
@@ -53,6 +54,7 @@ function view(c: ConsignmentFigures, w: WebhookFigures): HTMLElement[] {
     tile('tile-today', 'Created today', Object.values(c.today_by_status).reduce((a, b) => a + b, 0).toLocaleString('en-GB'), today.join(' · ') || 'None yet'),
     tile('tile-exceptions', 'Open exceptions', open.toLocaleString('en-GB'),
       h('a', { href: '#/exceptions' }, `${c.open_exceptions.exception} in Exception, ${c.open_exceptions.refused} refused`), open > 0),
+    tile('tile-late', 'Running late', c.late.toLocaleString('en-GB'), 'Past the expected delivery date, not delivered yet; their tracking pages say so', c.late > 0),
     tile('tile-webhooks', 'Healthy webhook endpoints', `${w.endpoints.total - unhealthy} of ${w.endpoints.total}`,
       h('a', { href: '#/exceptions' }, `${w.endpoints.failing} failing, ${w.endpoints.disabled} disabled`), unhealthy > 0));
   return [tiles, createdChart(c), h('div', { class: 'chart-pair' }, onTimeChart(c), webhookChart(w)),

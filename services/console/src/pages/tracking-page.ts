@@ -15,7 +15,7 @@ const STATUSES: Array<[string, string]> = [
 ];
 
 /**
- * The look of the recipients' tracking pages (API.md 9a), with a live preview: the real page, rendered
+ * The look of the recipients' tracking pages (docs/api/tracking-page.md), with a live preview: the real page, rendered
  * by the platform for a made-up parcel with the values being typed, before they are saved.
  */
 export function trackingPagePage(): HTMLElement {

@@ -13,7 +13,7 @@ export interface AllocationCandidates {
 }
 
 /**
- * Allocation by rules (API.md 5a): the same compiled rules as checkout, for a consignment body, ordered
+ * Allocation by rules (docs/api/allocation.md): the same compiled rules as checkout, for a consignment body, ordered
  * by the company's preference. The consignment service books the first one its carrier accepts.
  * Without a shipping date the consignment ships as soon as the warehouse can.
  */

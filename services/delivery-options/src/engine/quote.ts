@@ -105,7 +105,7 @@ const byDate = (a: Quote, b: Quote) => (a.deliveryDate ?? '').localeCompare(b.de
 const byPrice = (a: Quote, b: Quote) => a.priceMinor - b.priceMinor;
 const byName = (a: Quote, b: Quote) => a.service.serviceId.localeCompare(b.service.serviceId) || a.rule.deliveryType.localeCompare(b.rule.deliveryType);
 
-/** API.md 7: by estimated delivery date (undated: by price alone), then price; ties by service for a stable answer. */
+/** docs/api/delivery-options.md: by estimated delivery date (undated: by price alone), then price; ties by service for a stable answer. */
 export function fastestFirst(list: Quote[]): Quote[] {
   return list.sort((a, b) => byDate(a, b) || byPrice(a, b) || byName(a, b));
 }

@@ -111,7 +111,7 @@ describe('the checkout lane', () => {
     expect((await same({ body, headers: { authorization: token('other') } }, false)).status).toBe(403);
     expect((await same({ method: 'GET' }, false)).status).toBe(405);
     expect((await same({ body, headers: { 'content-type': 'text/plain' } }, false)).status).toBe(415);
-    // JSON in another charset, or labelled text/json, is JSON (API.md 5): express decodes it.
+    // JSON in another charset, or labelled text/json, is JSON (docs/api/consignments.md): express decodes it.
     expect((await same({ body, headers: { 'content-type': 'application/json; charset=latin1' } }, false)).status).toBe(200);
     expect((await same({ body, headers: { 'content-type': 'text/json' } }, false)).status).toBe(200);
     expect((await same({ body: gzipSync(body), headers: { 'content-encoding': 'gzip' } }, false)).status).toBe(200);

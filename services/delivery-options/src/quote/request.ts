@@ -40,7 +40,7 @@ function needsCopy(value: unknown): boolean {
   return false;
 }
 
-/** Validates a delivery-options request (SPEC.md 4.10) or throws a 400 naming every field. */
+/** Validates a delivery-options request (docs/api/delivery-options.md) or throws a 400 naming every field. */
 export function parseRequest(raw: unknown): Record<string, any> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new InvalidError({ non_field_errors: ['Invalid data. Expected a dictionary.'] });

@@ -20,7 +20,7 @@ describe('documents query', () => {
     });
   });
 
-  it('reads every parameter of API.md section 5', () => {
+  it('reads every parameter of docs/api/labels-and-documents.md', () => {
     expect(parseDocumentQuery({ documenttype: 'Application/X-Zebra-ZPL', label_quantity: '2', invoice_quantity: '1', dpi: '300', label_size: 'a6', compression: 'Z64' }, ALL))
       .toEqual({ documentType: 'application/x-zebra-zpl', labelQuantity: 2, invoiceQuantity: 1, dpi: 300, labelSize: 'A6', compression: 'z64' });
     expect(parseDocumentQuery({ labelquantity: '3', documenttype: '' }, ALL)).toMatchObject({ labelQuantity: 3, documentType: 'application/pdf' });

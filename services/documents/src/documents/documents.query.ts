@@ -7,7 +7,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const MAX_COPIES = 10;
 
-/** What the client asked for, validated (API.md section 5, GET /consignment/{identifier}/documents). */
+/** What the client asked for, validated (docs/api/labels-and-documents.md, GET /consignment/{identifier}/documents). */
 export interface DocumentRequest {
   documentType: DocumentType;
   labelQuantity: number;

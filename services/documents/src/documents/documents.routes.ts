@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { allowOnly, principalOf } from '@waybill/http';
 import { consignmentDocuments, type DocumentsDeps } from './documents.service';
 
-/** GET /consignment/:identifier/documents: labels and customs invoices (API.md section 5). */
+/** GET /consignment/:identifier/documents: labels and customs invoices (docs/api/labels-and-documents.md). */
 export function documentsRoutes(deps: DocumentsDeps): Router {
   const r = Router({ mergeParams: true });
   allowOnly(r, '/consignment/:identifier/documents', ['GET']);

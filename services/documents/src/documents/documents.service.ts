@@ -26,7 +26,7 @@ export interface DocumentsDeps {
   afterCommit: () => void;
 }
 
-/** An Unallocated consignment is allocated by the company's rules first (API.md 5a), as Scurri does. */
+/** An Unallocated consignment is allocated by the company's rules first (docs/api/allocation.md), as Scurri does. */
 async function printable(deps: DocumentsDeps, company: string, identifier: string): Promise<ConsignmentView> {
   const c = await deps.peer.consignment(company, identifier);
   const status = c.current_status.status;

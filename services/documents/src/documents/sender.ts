@@ -30,7 +30,7 @@ export interface WarehouseView {
   address: AddressView & { company_name?: string | null; name?: string | null };
 }
 
-// API.md 2.5: each override replaces one sender detail for this consignment only. The address-2 key is
+// docs/api/consignments.md: each override replaces one sender detail for this consignment only. The address-2 key is
 // spelled `override_send_address2` in the Scurri API, and integrations send it so.
 const OVERRIDES: ReadonlyArray<[keyof Sender, string]> = [
   ['name', 'override_sender_name'], ['address1', 'override_sender_address1'], ['address2', 'override_send_address2'],

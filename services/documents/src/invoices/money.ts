@@ -1,4 +1,4 @@
-/** Money in integer minor units (pence, cents); never floating-point arithmetic (DESIGN.md 4.9). */
+/** Money in integer minor units (pence, cents); never floating-point arithmetic (CONTRIBUTING.md#conventions). */
 
 /** A JSON number from the client (e.g. 12.5) to minor units, rounded to the cent once, at the boundary. */
 export function toMinor(value: number | null | undefined): number {

@@ -33,7 +33,7 @@ export class ConsignmentPeer {
   }
 
   /**
-   * Allocates by the company's allocation rules (API.md 5a). 409 (nothing accepted it; the consignment's
+   * Allocates by the company's allocation rules (docs/api/allocation.md). 409 (nothing accepted it; the consignment's
    * rejection_reason says why) is passed on with the owner's `detail`.
    */
   async allocateByRules(company: string, identifier: string): Promise<ConsignmentView> {
@@ -47,7 +47,7 @@ export class ConsignmentPeer {
   }
 
   /**
-   * Marks an Allocated consignment Printed (API.md 5: committed before the documents answer 200). A 404
+   * Marks an Allocated consignment Printed (docs/api/labels-and-documents.md: committed before the documents answer 200). A 404
    * is an owner that does not know the route yet (services deploy independently): the printed event,
    * already in this service's outbox, makes the move then.
    */

@@ -7,7 +7,7 @@ import type { WarehouseView } from '../documents/sender';
 
 /**
  * The consignment service's internal API as the documents service uses it, answering from fixtures:
- * GET consignment, GET warehouses, POST .../allocate with the contract of API.md 5a (200 with the
+ * GET consignment, GET warehouses, POST .../allocate with the contract of docs/api/allocation.md (200 with the
  * allocated consignment; 409 with `detail` and `rejection_reason` when nothing accepts it), and POST
  * .../printed (an Allocated consignment becomes Printed; `printedStatus` makes it answer otherwise).
  */

@@ -8,6 +8,8 @@ export interface Principal {
   company: string;
   /** `token:<id>`, `user:<name>` or `key:<id>`: also the rate-limit bucket. */
   principal: string;
+  /** A token's or key's label (what the audit log names it by); never signed into internal tokens. */
+  label?: string;
 }
 
 export type Realm = 'consignments' | 'delivery-options';
@@ -48,7 +50,7 @@ export class Authenticator {
   private async secret(kind: 'api_tokens' | 'delivery_keys', value: string, prefix: string): Promise<Principal | null> {
     const row = await findSecret(this.db, kind, value);
     if (!row || !safeEqualHex(row.secret_hash, sha256Hex(value))) return null;
-    return { company: row.company, principal: `${prefix}:${row.id}` };
+    return { company: row.company, principal: `${prefix}:${row.id}`, label: row.label };
   }
 
   private async basic(encoded: string): Promise<Principal | null> {

@@ -38,7 +38,7 @@ export async function addSecret(db: Kysely<GatewayDb>, kind: SecretKind, company
 }
 
 export async function findSecret(db: Kysely<GatewayDb>, kind: SecretKind, secret: string) {
-  return db.selectFrom(kind).select(['id', 'company', 'secret_hash'])
+  return db.selectFrom(kind).select(['id', 'company', 'secret_hash', 'label'])
     .where('secret_hash', '=', sha256Hex(secret)).where('revoked_at', 'is', null)
     .executeTakeFirst();
 }

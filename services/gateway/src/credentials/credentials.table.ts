@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { AuditLogTable } from '../audit/audit.table';
 
 export interface CompaniesTable {
   slug: string;
@@ -37,4 +38,5 @@ export interface GatewayDb {
   api_tokens: SecretsTable;
   delivery_keys: SecretsTable;
   console_sessions: ConsoleSessionsTable;
+  audit_log: AuditLogTable;
 }

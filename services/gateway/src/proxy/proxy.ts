@@ -7,10 +7,10 @@ import type { Principal } from '../auth/authenticator';
 
 /** Headers a service may need from the client; everything else (credentials included) stays at the edge. */
 // traceparent/tracestate are not copied: the proxy's client span (a child of the client's trace) replaces them.
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'x-waybill-signature'];
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'accept-language', 'x-waybill-signature'];
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type', 'content-length', 'allow', 'retry-after', 'idempotent-replayed', 'location', 'content-disposition', 'cache-control',
-  'www-authenticate', 'content-security-policy', 'x-content-type-options',
+  'www-authenticate', 'content-security-policy', 'x-content-type-options', 'content-language',
 ];
 
 export interface ProxyTarget {

@@ -11,7 +11,7 @@ function bearerOnly(req: Request, _res: Response, next: NextFunction): void {
 }
 
 /**
- * A carrier that pushes with OAuth (UPS Track Alert, API.md section 11) posts its own body to its ingest
+ * A carrier that pushes with OAuth (UPS Track Alert, docs/api/carrier-accounts.md#ups-track-alert) posts its own body to its ingest
  * path with `Authorization: Bearer <token>` and `x-api-key: <client id>`. The internal token takes the
  * Authorization header on the way in, so the carrier's goes along as `x-forwarded-authorization`, with
  * `x-api-key`; tracking-ingest checks the token, and the body's bytes are forwarded untouched.

@@ -31,7 +31,7 @@ export function formAsJson(req: Request): Buffer {
 }
 
 /**
- * `POST /ingest/v1/carriers/{carrier}/oauth/token` (API.md section 11): a carrier that pushes with OAuth
+ * `POST /ingest/v1/carriers/{carrier}/oauth/token` (docs/api/carrier-accounts.md#ups-track-alert): a carrier that pushes with OAuth
  * (UPS Track Alert) takes a Bearer token with the webhook client credentials Waybill generated for one
  * of its accounts. carrier-link checks them: the carrier's Authorization (client_secret_basic) goes as
  * `x-forwarded-authorization` (the internal token takes Authorization), and the internal token names

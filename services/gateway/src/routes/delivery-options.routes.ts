@@ -3,7 +3,7 @@ import { NotFoundError } from '@waybill/http';
 import { forward, outgoingOf } from '../proxy/proxy';
 import { authorise, bodyOf, rawBody, target, type EdgeDeps } from './public.routes';
 
-/** The delivery-options API has its own base and its own keys (API.md 1, 2). */
+/** The delivery-options API has its own base and its own keys (docs/api/README.md, docs/api/authentication.md). */
 export const DELIVERY_OPTIONS_PREFIX = '/api/2.0.0/company/:company';
 
 /**

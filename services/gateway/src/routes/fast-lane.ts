@@ -7,6 +7,7 @@ import type { Principal, Realm } from '../auth/authenticator';
 import { forward, type ProxyTarget } from '../proxy/proxy';
 import { DELIVERY_OPTIONS_PREFIX } from './delivery-options.routes';
 import { audienceOf, COMPANY_PREFIXES, throttled, type EdgeDeps } from './public.routes';
+import { auditedChange } from '../audit/audit.actions';
 
 /** The express mount paths up to the company segment: `/_api/v1/company/`, `/api/v1/company/`, `/v1/company/`. */
 const COMPANY_BASES = COMPANY_PREFIXES.map((p) => p.replace(':company', ''));
@@ -37,12 +38,14 @@ function plainSegments(path: string, base: string): string[] | null {
 }
 
 /** `/_api/v1/company/acme/consignment/abc/` → the consignments route; null when anything is unusual. */
-function companyRoute(deps: EdgeDeps, path: string, query: string): Route | null {
+function companyRoute(deps: EdgeDeps, method: string, path: string, query: string): Route | null {
   const base = COMPANY_BASES.find((p) => path.startsWith(p));
   const segments = base ? plainSegments(path, base) : null;
   if (!base || !segments) return null;
   const [company, ...restSegments] = segments;
   const rest = `/${restSegments.join('/')}`;
+  // An audited change goes through express, which records it (docs/operations.md#audit-log); none of them is a hot call.
+  if (deps.audit && auditedChange(method, rest)) return null;
   const audience = audienceOf(rest);
   const target = audience ? deps.targets[audience] : undefined;
   if (!target) return null;
@@ -113,7 +116,7 @@ export function fastLane(deps: EdgeDeps, fallback: RequestListener, logger: Logg
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q);
-    const route = query.includes('%00') ? null : companyRoute(deps, path, query) ?? deliveryOptionsRoute(deps, path);
+    const route = query.includes('%00') ? null : companyRoute(deps, req.method ?? 'GET', path, query) ?? deliveryOptionsRoute(deps, path);
     const length = route ? bodyLength(req) : null;
     if (!route || length === null) {
       fallback(req, res);

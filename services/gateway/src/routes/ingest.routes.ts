@@ -22,7 +22,7 @@ export function ingestRoutes(deps: EdgeDeps): Router {
   const r = Router();
   r.all('/ingest/v1/carriers/:carrier_id/tracking', rawBody, async (req: Request, res: Response) => {
     const carrierId = String(req.params.carrier_id);
-    // Not a carrier identifier at all: unknown, as tracking-ingest would say (API.md: unknown carrier_id is 401).
+    // Not a carrier identifier at all: unknown, as tracking-ingest would say (docs/api/tracking.md: unknown carrier_id is 401).
     if (!CARRIER_ID.test(carrierId)) {
       throw new HttpError(401, `Unknown carrier "${carrierId}".`, {}, { 'WWW-Authenticate': 'Signature realm="waybill-ingest", headers="x-waybill-signature"' });
     }

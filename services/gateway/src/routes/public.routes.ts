@@ -4,6 +4,9 @@ import { BODY_LIMIT, ForbiddenError, HttpError, NotFoundError, Replicas, Unautho
 import type { Authenticator, Principal, Realm } from '../auth/authenticator';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { forward, outgoingOf, type ProxyTarget } from '../proxy/proxy';
+import { auditedChange } from '../audit/audit.actions';
+import { recordWhenAnswered, type AuditDeps } from '../audit/audit.recorder';
+import { clientAddress, serveAuditLog } from '../audit/audit.routes';
 
 /** The consignments API answers under all three prefixes (older client libraries use the shorter ones). */
 export const COMPANY_PREFIXES = ['/_api/v1/company/:company', '/api/v1/company/:company', '/v1/company/:company'];
@@ -23,12 +26,15 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   webhooks: 'webhook-dispatcher',
   'tracking-page': 'tracking-ingest',
   'carrier-accounts': 'carrier-link',
+  notifications: 'notifications',
 };
 
 /** Paths owned by another service than their first segment's; checked before CONSIGNMENTS_ROUTES. */
 export const SPECIFIC_ROUTES: ReadonlyArray<{ pattern: RegExp; audience: string }> = [
   { pattern: /^\/consignment\/[^/]+\/documents$/, audience: 'documents' },
   { pattern: /^\/consignment\/[^/]+\/tracking$/, audience: 'tracking-ingest' },
+  { pattern: /^\/consignment\/[^/]+\/carrier-calls$/, audience: 'carrier-link' },
+  { pattern: /^\/consignment\/[^/]+\/notifications$/, audience: 'notifications' },
   { pattern: /^\/dashboard\/webhooks$/, audience: 'webhook-dispatcher' },
 ];
 
@@ -46,6 +52,8 @@ export interface EdgeDeps {
   signer: InternalTokenSigner;
   /** audience → where its requests go, built once (see `proxyTargets`). */
   targets: Record<string, ProxyTarget>;
+  /** Where changes are recorded and `/audit-log` is read (docs/operations.md#audit-log); without it nothing is recorded. */
+  audit?: AuditDeps;
 }
 
 /** Reads the body as bytes (size-limited) so it can be forwarded exactly as sent. */
@@ -133,6 +141,9 @@ export function safePath(path: string): string {
   return rest;
 }
 
+/** The edge's own company route: the audit log lives in the gateway's schema, beside the credentials it names. */
+export const AUDIT_LOG_PATH = '/audit-log';
+
 /** How a request proves who sends it: the Authorization header for the API, a session for the console. */
 export type PrincipalResolver = (req: Request) => Promise<Principal>;
 
@@ -144,8 +155,11 @@ export function companyRoutes(deps: EdgeDeps, resolve: PrincipalResolver = (req)
     const company = String(req.params.company);
     const principal = await resolve(req);
     const rest = safePath(req.path);
+    if (rest === AUDIT_LOG_PATH && deps.audit) return serveAuditLog(deps.audit, company, req, res);
     const audience = audienceOf(rest);
     if (!audience) throw new NotFoundError();
+    const change = deps.audit && auditedChange(req.method, rest);
+    if (change) recordWhenAnswered(deps.audit!, res, change, principal, clientAddress(req.ip));
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const prefix = req.baseUrl;
     await forward(res, target(deps, audience), `/companies/${encodeURIComponent(company)}${rest}${query}`, principal, deps.signer, outgoingOf(req, res, prefix, bodyOf(req)));

@@ -38,7 +38,7 @@ function manifestIdFor(company: string, key: string | undefined): string {
 export interface CreatedManifest {
   identifier: string;
   replayed: boolean;
-  /** Every consignment manifested, when the carrier manifests the whole account (API.md 11). */
+  /** Every consignment manifested, when the carrier manifests the whole account (docs/api/manifests.md). */
   consignmentIds?: string[];
 }
 

@@ -1,5 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { InvalidError, allowOnly, assertJsonDepth, principalOf } from '@waybill/http';
+import { chooseLanguage } from '@waybill/i18n';
 import type { TrackingDeps } from '../deps';
 import { renderTrackingPage } from '../page/page.html';
 import { sendPage } from '../page/page.routes';
@@ -13,9 +14,10 @@ const PREVIEW_STATUSES: PageStatus[] = ['LABEL_CREATED', 'INFO_RECEIVED', 'IN_TR
 const DRAFT_FIELDS = ['display_name', 'logo_url', 'accent_colour', 'support_email'];
 
 /**
- * The company's tracking page settings (API.md 9a): `GET` and `PUT /tracking-page` (any subset of the
+ * The company's tracking page settings (docs/api/tracking-page.md): `GET` and `PUT /tracking-page` (any subset of the
  * fields), and `GET /tracking-page/preview?<fields>&status=<STATUS>`, the page of a made-up parcel with
- * the stored settings changed by the query's fields, unsaved (the console's live preview frames it).
+ * the stored settings changed by the query's fields, unsaved (the console's live preview frames it), in
+ * the language of `?lang=` or the viewer's Accept-Language.
  */
 export function brandingRoutes(deps: TrackingDeps): Router {
   const r = Router({ mergeParams: true });
@@ -36,7 +38,8 @@ export function brandingRoutes(deps: TrackingDeps): Router {
     if (!PREVIEW_STATUSES.includes(status)) throw InvalidError.field('status', `"${req.query.status}" is not one of ${PREVIEW_STATUSES.join(', ')}.`);
     const sample = sampleParcel(company, status, deps.now());
     res.setHeader('Cache-Control', 'no-store');
-    sendPage(res, 200, renderTrackingPage(buildView(sample.consignment, sample.events, branding), "'self'"));
+    const lang = chooseLanguage({ query: req.query.lang, acceptLanguage: req.get('accept-language') });
+    sendPage(res, 200, renderTrackingPage(buildView(sample.consignment, sample.events, branding, deps.now()), lang, "'self'"));
   });
   return r;
 }

@@ -27,7 +27,7 @@ function rowsOf(carrier: TrackedCarrier, trackings: ReadTracking[], wanted: (n: 
 
 /**
  * Stores a push's events once each and applies those of known parcels (applyEvents). Events of a number
- * no consignment of the carrier carries yet are parked, to be applied when one gets it (API.md 9):
+ * no consignment of the carrier carries yet are parked, to be applied when one gets it (docs/api/tracking.md):
  * the number is locked first, so an allocation committing meanwhile either is seen here (and its
  * parcel gets the events now) or sees the parked events when it takes the lock after us.
  */

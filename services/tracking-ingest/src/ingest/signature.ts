@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** `x-waybill-signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (API.md section 9). */
+/** `x-waybill-signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (docs/api/tracking.md). */
 export const SIGNATURE_HEADER = 'x-waybill-signature';
 export const TOLERANCE_SECONDS = 300;
 

@@ -7,7 +7,7 @@ import { cut } from './push.reader';
 
 type UpdateEvent = TrackingUpdatedData['trackings'][number]['events'][number];
 
-/** SPEC.md 6.2 shows event times as UTC without a zone designator and without fractions. */
+/** docs/api/webhooks.md shows event times as UTC without a zone designator and without fractions. */
 export const webhookTime = (d: Date): string => d.toISOString().slice(0, 19);
 
 function toUpdateEvent(e: TrackingEventRow): UpdateEvent {

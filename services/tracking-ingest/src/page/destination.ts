@@ -2,7 +2,7 @@ import Holidays from 'date-holidays';
 
 /**
  * What the public tracking page may say about where a parcel goes: the town and the postcode district,
- * never the street or the full postcode (API.md 9a). Reduced when the consignment event arrives, so the
+ * never the street or the full postcode (docs/api/tracking-page.md). Reduced when the consignment event arrives, so the
  * full address is never stored here.
  */
 export interface Destination {

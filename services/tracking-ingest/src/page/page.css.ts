@@ -19,6 +19,11 @@ h2{font-size:1.05rem;margin:0 0 8px}
 .eta{margin:8px 0 0;font-weight:600}
 .alert{border-left:4px solid #b3261e;background:#fdecea;padding:10px 12px;border-radius:6px;margin:12px 0 0}
 .alert strong{color:#8c1d18}
+.late{border-left:4px solid #8a5a00;background:#fff4d6;padding:10px 12px;border-radius:6px;margin:12px 0 0}
+.late strong{color:#5c3c00}
+.langs{list-style:none;margin:12px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 12px}
+.langs a{display:inline-block;padding:8px 2px;min-height:24px}
+.langs a[aria-current]{font-weight:700;color:#1b1f24}
 .progress{list-style:none;margin:16px 0 0;padding:0;display:grid;grid-template-columns:repeat(4,1fr);gap:4px;counter-reset:s}
 .progress li{position:relative;padding-top:30px;font-size:.8rem;line-height:1.25;text-align:center;color:#4a5260}
 .progress li::before{content:"";position:absolute;top:4px;left:50%;width:20px;height:20px;margin-left:-10px;border-radius:50%;border:2px solid #8a94a3;background:#fff;z-index:1}

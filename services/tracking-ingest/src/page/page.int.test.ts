@@ -12,7 +12,7 @@ async function views(outcome: string): Promise<number> {
   return (metric?.values ?? []).filter((v) => v.labels.outcome === outcome).reduce((n, v) => n + Number(v.value), 0);
 }
 
-/** API.md 9a: the page behind every tracking_url, as the gateway forwards a recipient's request. */
+/** docs/api/tracking-page.md: the page behind every tracking_url, as the gateway forwards a recipient's request. */
 describe('recipient tracking page (integration)', () => {
   let h: IngestHarness;
   beforeAll(async () => { h = await startIngestHarness(); });
@@ -46,7 +46,7 @@ describe('recipient tracking page (integration)', () => {
     await push(n2, [{ status: 'IN_TRANSIT', timestamp: '2026-11-22T10:00:00Z' }]);
     const res = await page(n2, JSON_ACCEPT);
     expect([res.status, res.headers.get('content-type'), res.headers.get('vary'), res.headers.get('cache-control')])
-      .toEqual([200, expect.stringMatching(/^application\/json/), 'Accept', 'public, max-age=60']);
+      .toEqual([200, expect.stringMatching(/^application\/json/), 'Accept, Accept-Language', 'public, max-age=60']);
     const body = await res.json();
     expect(body).toEqual({
       carrier: 'Generic Carrier', service: 'Generic Next Day GNXT', tracking_numbers: [n1, n2], status: 'OUT_FOR_DELIVERY', expected_delivery_date: '2026-11-24',

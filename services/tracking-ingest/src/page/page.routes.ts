@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { allowOnly } from '@waybill/http';
+import { chooseLanguage } from '@waybill/i18n';
 import type { TrackingDeps } from '../deps';
 import { findBranding } from '../branding/branding.repository';
 import { renderNotFound, renderTrackingPage, type RenderedPage } from './page.html';
@@ -18,7 +19,7 @@ const CACHE_NOT_FOUND = 'public, max-age=30';
 /** Headers of every tracking page answer, HTML or JSON. */
 function common(res: Response, cache: string): void {
   res.setHeader('Cache-Control', cache);
-  res.setHeader('Vary', 'Accept');
+  res.setHeader('Vary', 'Accept, Accept-Language');
   res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -26,13 +27,15 @@ function common(res: Response, cache: string): void {
 
 export function sendPage(res: Response, status: number, page: RenderedPage): void {
   res.setHeader('Content-Security-Policy', page.csp);
+  res.setHeader('Content-Language', page.lang);
   res.status(status).type('html').send(page.html);
 }
 
 /**
- * `GET /track/{carrier_id}/{tracking_number}`: the page behind every tracking_url (API.md 9a), public.
+ * `GET /track/{carrier_id}/{tracking_number}`: the page behind every tracking_url (docs/api/tracking-page.md), public.
  * A browser gets HTML, `Accept: application/json` the same content as JSON; unknown and cancelled
- * numbers answer 404 alike (a friendly page, or `{"detail": "Not found."}`).
+ * numbers answer 404 alike (a friendly page, or `{"detail": "Not found."}`). The HTML speaks `?lang=`, else the
+ * best of Accept-Language, else the destination country's language, else English; the JSON is language-neutral.
  */
 export function pageRoutes(deps: TrackingDeps): Router {
   const r = Router();
@@ -46,12 +49,13 @@ export function pageRoutes(deps: TrackingDeps): Router {
     if (!found) {
       common(res, CACHE_NOT_FOUND);
       if (format === 'json') return void res.status(404).json({ detail: 'Not found.' });
-      return sendPage(res, 404, renderNotFound(number));
+      return sendPage(res, 404, renderNotFound(number, chooseLanguage({ query: req.query.lang, acceptLanguage: req.get('accept-language') })));
     }
     const view = buildView(found.consignment, found.events, await findBranding(deps.db, found.consignment.company));
     common(res, CACHE_FOUND);
     if (format === 'json') return void res.status(200).json(toJson(view));
-    sendPage(res, 200, renderTrackingPage(view));
+    const lang = chooseLanguage({ query: req.query.lang, acceptLanguage: req.get('accept-language'), country: view.destination.country });
+    sendPage(res, 200, renderTrackingPage(view, lang));
   });
   return r;
 }

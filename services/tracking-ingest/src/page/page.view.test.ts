@@ -35,3 +35,49 @@ describe('tracking page content', () => {
     expect(renderTrackingPage(v).html).toContain('Your parcels are');
   });
 });
+
+describe('late parcels', () => {
+  const now = new Date('2026-11-26T10:00:00Z');
+  const base = { ...consignment, trackingNumbers: ['GC1'], packageCount: 1 };
+
+  it('are flagged once the expected date has passed where the parcel goes, until it is delivered', () => {
+    const late = buildView(base, [event('IN_TRANSIT', 9)], NO_BRANDING, now);
+    expect(late.late).toBe(true);
+    const html = renderTrackingPage(late, 'en').html;
+    expect(html).toContain('<strong>Running late</strong> Your parcel was expected Tuesday 24 November and has not been delivered yet.');
+    expect(html).not.toContain('class="eta"');
+    expect(buildView(base, [event('IN_TRANSIT', 9), event('DELIVERED', 12)], NO_BRANDING, now).late).toBe(false);
+    expect(buildView(base, [event('RETURNED', 12)], NO_BRANDING, now).late).toBe(false);
+    expect(buildView({ ...base, expectedDeliveryDate: '2026-11-26' }, [event('IN_TRANSIT', 9)], NO_BRANDING, now).late).toBe(false);
+    expect(buildView({ ...base, expectedDeliveryDate: null }, [event('IN_TRANSIT', 9)], NO_BRANDING, now).late).toBe(false);
+  });
+
+  it('count the destination\u2019s calendar: already the next day in Auckland', () => {
+    const nz = { ...base, expectedDeliveryDate: '2026-11-26', destination: { ...base.destination, timeZone: 'Pacific/Auckland' } };
+    expect(buildView(nz, [], NO_BRANDING, new Date('2026-11-26T12:00:00Z')).late).toBe(true);
+    expect(buildView(nz, [], NO_BRANDING, new Date('2026-11-26T10:00:00Z')).late).toBe(false);
+  });
+
+  it('stay late while one parcel of several is still out', () => {
+    const v = buildView(consignment, [event('DELIVERED', 9, 'GC2'), event('IN_TRANSIT', 8)], NO_BRANDING, now);
+    expect([v.status, v.late]).toEqual(['DELIVERED', true]);
+  });
+});
+
+describe('the page in each language', () => {
+  it('says <html lang>, translates every fixed word and formats dates for the language', () => {
+    const v = buildView({ ...consignment, expectedDeliveryDate: '2026-11-30' }, [event('IN_TRANSIT', 9)], NO_BRANDING, new Date('2026-11-22T12:00:00Z'));
+    const ga = renderTrackingPage(v, 'ga').html;
+    expect(ga).toContain('<html lang="ga">');
+    expect(ga).toContain('<h1 id="status">Ar an mbealach</h1>');
+    expect(ga).toContain('Seachadadh measta: Dé Luain 30 Samhain');
+    expect(ga).toContain('Tá do bheartanna ag taisteal');
+    const de = renderTrackingPage(v, 'de').html;
+    expect(de).toContain('<html lang="de">');
+    expect(de).toContain('Voraussichtlich am Montag, 30. November');
+    expect(de).toContain('So., 22. Nov.');
+    const pl = renderTrackingPage(v, 'pl').html;
+    expect(pl).toContain('<h2 id="history">Historia przesyłki</h2>');
+    for (const html of [ga, de, pl]) expect(html).not.toMatch(/Delivery details|Tracking history|Label created/);
+  });
+});

@@ -12,7 +12,7 @@ async function counter(name: string): Promise<number> {
   return (metric?.values ?? []).reduce((sum, v) => sum + Number(v.value), 0);
 }
 
-/** API.md 9: no pushed event is lost because it arrived before the allocation that issued its number. */
+/** docs/api/tracking.md: no pushed event is lost because it arrived before the allocation that issued its number. */
 describe('parked events of tracking numbers not known yet (integration)', () => {
   let h: IngestHarness;
   beforeAll(async () => { h = await startIngestHarness({ parkingSweepMs: 100 }); });

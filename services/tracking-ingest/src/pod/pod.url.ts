@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** SPEC.md 6.1: document links are temporary and expire after 72 hours. */
+/** docs/api/webhooks.md: document links are temporary and expire after 72 hours. */
 export const POD_LINK_LIFETIME_MS = 72 * 3_600_000;
 export const POD_PATH = '/pod/v1/documents';
 

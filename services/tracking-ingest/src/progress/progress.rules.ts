@@ -13,7 +13,7 @@ const PROBLEMS: ReadonlySet<TrackingStatus> = new Set(['DELIVERY_FAILED', 'EXCEP
 export const DESPATCHED_STATUSES: readonly TrackingStatus[] = ['IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED'];
 
 /**
- * API.md section 9: Exception while any package's latest event is a problem; Delivered once every package
+ * docs/api/tracking.md: Exception while any package's latest event is a problem; Delivered once every package
  * is delivered; Despatched once any package is on its way. Based on the latest event by carrier time, so
  * an older event arriving late changes nothing. `at` is the newest carrier time among the parcels.
  */

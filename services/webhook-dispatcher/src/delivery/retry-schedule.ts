@@ -1,6 +1,6 @@
 /**
  * When attempt number `attempt + 1` of a round runs, given that `attempt` attempts have failed:
- * `schedule[attempt]` (API.md 8: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) with ±20 % jitter,
+ * `schedule[attempt]` (docs/api/webhooks.md: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) with ±20 % jitter,
  * so that the retries of many messages that failed together (an outage) spread out. A 429's
  * Retry-After pushes it later, never earlier. Undefined once the schedule is exhausted.
  */

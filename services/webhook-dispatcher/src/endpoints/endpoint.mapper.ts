@@ -2,7 +2,7 @@ import type { WebhookEndpoint } from '@waybill/contracts';
 import type { EndpointRow } from './endpoint.table';
 import type { SecretBox } from '@waybill/internal-auth';
 
-/** The API shape of an endpoint (API.md 8); the secrets never leave through it. */
+/** The API shape of an endpoint (docs/api/webhooks.md); the secrets never leave through it. */
 export function toApi(row: EndpointRow): WebhookEndpoint {
   return {
     id: row.id,

@@ -1,6 +1,6 @@
 import type { ColumnType, Selectable } from 'kysely';
 
-/** The kinds of webhook body: the two of SPEC.md section 6 and the test event. */
+/** The kinds of webhook body: the two of docs/api/webhooks.md and the test event. */
 export type MessageType = 'tracking_update' | 'proof_of_delivery' | 'test';
 
 export interface MessagesTable {

@@ -4,7 +4,7 @@ import { bodyForEvent, proofOfDeliveryBody, testBody, trackingUpdateBody } from 
 import { podRetrieved, trackingUpdated } from '../test-support/fixtures';
 
 describe('webhook bodies', () => {
-  it('turns tracking.tracking.updated into the tracking_update body of SPEC.md 6.2', () => {
+  it('turns tracking.tracking.updated into the tracking_update body of docs/api/webhooks.md', () => {
     const id = randomUUID();
     const body = trackingUpdateBody(id, trackingUpdated(2));
     expect(validate(SchemaId.TrackingUpdateWebhook, body)).toEqual({ ok: true });
@@ -19,7 +19,7 @@ describe('webhook bodies', () => {
     });
   });
 
-  it('turns tracking.pod.retrieved into the proof_of_delivery body of SPEC.md 6.1', () => {
+  it('turns tracking.pod.retrieved into the proof_of_delivery body of docs/api/webhooks.md', () => {
     const id = randomUUID();
     const body = proofOfDeliveryBody(id, podRetrieved());
     expect(validate(SchemaId.ProofOfDeliveryWebhook, body)).toEqual({ ok: true });
@@ -40,7 +40,7 @@ describe('webhook bodies', () => {
     expect(bodyForEvent('consignment.consignment.created', 'e', {})).toBeUndefined();
   });
 
-  it('is refused by the contract when a field breaks SPEC.md bounds, so the tests would notice', () => {
+  it('is refused by the contract when a field breaks docs/api/webhooks.md bounds, so the tests would notice', () => {
     const body = trackingUpdateBody('e', trackingUpdated(1, { carrier_slug: 'x'.repeat(51) }));
     expect(validate(SchemaId.TrackingUpdateWebhook, body)).toEqual({ ok: false, errors: { carrier_slug: ['Ensure this field has no more than 50 characters.'] } });
   });

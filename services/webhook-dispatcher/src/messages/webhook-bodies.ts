@@ -20,7 +20,7 @@ function pick<T extends object, K extends keyof T>(from: T, required: readonly K
 }
 
 /**
- * SPEC.md 6.2. Fields are copied by name, so a field a newer producer adds to the event never leaks
+ * docs/api/webhooks.md. Fields are copied by name, so a field a newer producer adds to the event never leaks
  * into the public body before the webhook contract names it.
  */
 export function trackingUpdateBody(eventId: string, data: TrackingUpdatedData): TrackingUpdateWebhook {
@@ -34,7 +34,7 @@ export function trackingUpdateBody(eventId: string, data: TrackingUpdatedData): 
   };
 }
 
-/** SPEC.md 6.1. */
+/** docs/api/webhooks.md. */
 export function proofOfDeliveryBody(eventId: string, data: PodRetrievedData): ProofOfDeliveryWebhook {
   const payload = data.documents.map((d) => pick(d,
     ['document_id', 'document_url', 'file_type', 'proof_of_delivery_type', 'consignment_identifier', 'order_number', 'carrier', 'service_id'],
