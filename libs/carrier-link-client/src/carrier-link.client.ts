@@ -40,6 +40,23 @@ export interface StoredLabels {
   label_format: string;
 }
 
+/** How long a booking is asked again while carrier-link does not take connections (a restart takes a few seconds). */
+const RESTART_GRACE_MS = 8_000;
+const CONNECTION_LOST = /ECONNREFUSED|ECONNRESET|socket hang up/;
+
+/** Runs `ask` again, with backoff, while carrier-link refuses or drops the connection, up to RESTART_GRACE_MS. */
+async function whileRestarting<T>(ask: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + RESTART_GRACE_MS;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+    try {
+      return await ask();
+    } catch (err) {
+      if (!(err instanceof HttpError && CONNECTION_LOST.test(err.message)) || Date.now() + wait > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** A booking may wait on the carrier's timeout and its retries (15 s each by default). */
 const CARRIER_CALL_TIMEOUT_MS = 60_000;
 
@@ -82,8 +99,10 @@ export class CarrierLinkClient {
   }
 
   async book(company: string, carrier: string, request: BookingRequest): Promise<BookingAnswer> {
-    const res = await this.call<BookingAnswer>(company, 'POST', '/carrier-bookings',
-      { consignment_identifier: request.consignmentIdentifier, carrier, request }, CARRIER_CALL_TIMEOUT_MS);
+    // carrier-link books once per consignment and answers a repeated request from its record, so a booking
+    // whose connection was refused or dropped (carrier-link restarting mid-booking) is asked again, briefly.
+    const res = await whileRestarting(() => this.call<BookingAnswer>(company, 'POST', '/carrier-bookings',
+      { consignment_identifier: request.consignmentIdentifier, carrier, request }, CARRIER_CALL_TIMEOUT_MS));
     if (res.status === 201 || res.status === 422) return res.body;
     // carrier-link refused the request itself (nothing was sent to the carrier): a refusal that says why.
     if (res.status === 400) return { booked: false, rejection_reason: (res.body as { detail?: string }).detail ?? 'carrier-link refused the booking request', outcome_unknown: false };

@@ -110,4 +110,27 @@ describe('LinkedCarrier (carrier-link stood in for over HTTP)', () => {
     expect(await linked.forCompany('other')).toEqual({ carriers: [], unavailable: true });
     expect(await new LinkedCarriers(new CarrierLinkClient({}, SECRET, 'test')).forCompany('acme')).toEqual({ carriers: [], unavailable: false });
   });
+
+  it('asks a booking again while carrier-link restarts (connections refused), and answers what it booked once back', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const asked: string[] = [];
+    const back = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ booked: true, consignment_number: 'GCN1', tracking_numbers: ['GC1'], tracking_url: 'https://t/GC1' }));
+    });
+    // Down for a moment, then up on the same address.
+    const up = new Promise<void>((resolve) => setTimeout(() => back.listen(port, '127.0.0.1', () => resolve()), 400));
+    try {
+      const linked = new LinkedCarrier(new CarrierLinkClient({ 'carrier-link': `http://127.0.0.1:${port}` }, SECRET, 'test'), 'acme', UPS);
+      expect((await linked.book(request)).consignmentNumber).toBe('GCN1');
+      expect(asked).toEqual(['POST /companies/acme/carrier-bookings']);
+    } finally {
+      await up;
+      back.closeAllConnections();
+      await new Promise<void>((resolve) => back.close(() => resolve()));
+    }
+  });
 });
