@@ -41,7 +41,7 @@ export interface StoredLabels {
 }
 
 /** How long a booking is asked again while carrier-link does not take connections (a restart takes a few seconds). */
-const RESTART_GRACE_MS = 8_000;
+const RESTART_GRACE_MS = 20_000;
 const CONNECTION_LOST = /ECONNREFUSED|ECONNRESET|socket hang up/;
 
 /** Runs `ask` again, with backoff, while carrier-link refuses or drops the connection, up to RESTART_GRACE_MS. */
