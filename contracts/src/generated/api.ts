@@ -401,6 +401,21 @@ export interface Carrier {
    * Display name, e.g. "Generic Carrier".
    */
   name: string;
+  /**
+   * What the carrier does, so a client knows before asking: book (allocate and label), void (cancel a booking), manifest (collection manifests), tracking_push (the carrier pushes tracking events), tracking_poll (Waybill polls the carrier's tracking), proof_of_delivery, rates, returns, collections, service_points. Waybill never asks a carrier for what it does not list.
+   */
+  capabilities: (
+    | 'book'
+    | 'void'
+    | 'manifest'
+    | 'tracking_push'
+    | 'tracking_poll'
+    | 'proof_of_delivery'
+    | 'rates'
+    | 'returns'
+    | 'collections'
+    | 'service_points'
+  )[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { realCarrierAdapters, type RegisteredCarrier } from '@waybill/carriers';
+import { realCarrierAdapters, SANDBOX_PROFILES, type RegisteredCarrier } from '@waybill/carriers';
 import type { ConsignmentAdmin } from '@waybill/consignment';
 import { openCarrierLinkAdmin } from '@waybill/carrier-link';
 import type { DbTarget } from '@waybill/db';
@@ -20,8 +20,15 @@ function mapOf(o: { json?: string; file?: string }): unknown {
   }
 }
 
-/** The company's enabled real carriers (carrier-link's accounts), or null when they cannot be read without the key. */
-async function realCarriersOf(target: DbTarget, key: string | null, company: string): Promise<RegisteredCarrier[] | null> {
+/**
+ * The carriers needing no account (the sandbox ones) and the company's enabled account carriers
+ * (carrier-link's accounts; null when they cannot be read without the key).
+ */
+async function carriersOf(target: DbTarget, key: string | null, company: string): Promise<{ withoutAccount: RegisteredCarrier[]; accounts: RegisteredCarrier[] | null }> {
+  return { withoutAccount: [...SANDBOX_PROFILES], accounts: await accountCarriersOf(target, key, company) };
+}
+
+async function accountCarriersOf(target: DbTarget, key: string | null, company: string): Promise<RegisteredCarrier[] | null> {
   if (!key) return null;
   process.env.LOG_LEVEL ??= 'error';
   const admin = await openCarrierLinkAdmin(target, key, { publicUrl: process.env.PUBLIC_BASE_URL || undefined });
@@ -46,7 +53,7 @@ export function registerServiceAliasCommands(program: Command, withTarget: WithT
     .action((c: string, literal: string, target: string) => withTarget(async (t, cs, key) => {
       const current = await cs.serviceAliases(c);
       const others = Object.fromEntries(Object.entries(current).filter(([k]) => k.trim().toLowerCase() !== literal.trim().toLowerCase()));
-      const stored = await reported(async () => cs.replaceServiceAliases(c, { ...others, [literal]: target }, await realCarriersOf(t, key, c)));
+      const stored = await reported(async () => cs.replaceServiceAliases(c, { ...others, [literal]: target }, await carriersOf(t, key, c)));
       await recordCliChange(t, c, 'service_aliases.replaced', null);
       out(stored);
     }));
@@ -54,7 +61,7 @@ export function registerServiceAliasCommands(program: Command, withTarget: WithT
     .description('replace every alias of the company with the given map ({} removes them all)')
     .action((c: string, o: { file?: string; json?: string }) => withTarget(async (t, cs, key) => {
       const map = mapOf(o);
-      const stored = await reported(async () => cs.replaceServiceAliases(c, map, await realCarriersOf(t, key, c)));
+      const stored = await reported(async () => cs.replaceServiceAliases(c, map, await carriersOf(t, key, c)));
       await recordCliChange(t, c, 'service_aliases.replaced', null);
       out(stored);
     }));

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CarrierRejection, type BookingRequest } from '@waybill/carriers';
+import { CarrierRejection, type BookingRequest } from '@waybill/carrier-model';
 import { CarrierLinkClient } from './carrier-link.client';
 import { LinkedCarrier } from './linked-carrier';
 import { LinkedCarriers } from './linked-carriers';
@@ -13,7 +13,7 @@ import { LinkedCarriers } from './linked-carriers';
 const SECRET = 'linked-carrier-test-secret';
 const UPS = {
   identifier: 'ups', name: 'UPS', account: 'acc_1', sole_account: true,
-  capabilities: { zpl_native: true, per_package_tracking: true, options: [], manifest_scope: 'listed' as const },
+  capabilities: { supports: ['book', 'void', 'manifest', 'tracking_push', 'tracking_poll'], zpl_native: true, per_package_tracking: true, options: [], manifest_scope: 'listed' as const },
   services: [
     { identifier: 'UPS|UPS Ground', name: 'UPS Ground', code: '03', origins: ['US'], destinations: ['US'], max_parcel_weight_kg: 70 },
     { identifier: 'UPS|UPS Standard', name: 'UPS Standard', code: '11', origins: ['GB', 'DE'], destinations: ['GB', 'DE'], max_parcel_weight_kg: 70 },
@@ -46,6 +46,10 @@ describe('LinkedCarrier (carrier-link stood in for over HTTP)', () => {
     const ups = carrier();
     expect([ups.identifier, ups.name, ups.capabilities.zplNative, ups.capabilities.manifestScope]).toEqual(['ups', 'UPS', true, 'listed']);
     expect([ups.account, ups.soleAccount]).toEqual(['acc_1', true]);
+    expect(ups.capabilities.supports).toEqual(['book', 'void', 'manifest', 'tracking_push', 'tracking_poll']);
+    // A carrier-link older than capabilities describes none: the carrier does what every carrier did then.
+    const older = new LinkedCarrier(new CarrierLinkClient(peers, SECRET, 'test'), 'acme', { ...UPS, capabilities: { ...UPS.capabilities, supports: undefined } });
+    expect(older.capabilities.supports).toEqual(['book', 'void', 'manifest']);
     expect(ups.defaultService({ address1: 'a', city: 'b', postcode: 'c', country: 'gb' }, { address1: 'a', city: 'b', postcode: 'c', country: 'DE' }).name).toBe('UPS Standard');
   });
 
@@ -105,5 +109,28 @@ describe('LinkedCarrier (carrier-link stood in for over HTTP)', () => {
     expect(await linked.forCompany('acme')).toMatchObject({ carriers: [expect.objectContaining({ name: 'UPS' })], unavailable: false });
     expect(await linked.forCompany('other')).toEqual({ carriers: [], unavailable: true });
     expect(await new LinkedCarriers(new CarrierLinkClient({}, SECRET, 'test')).forCompany('acme')).toEqual({ carriers: [], unavailable: false });
+  });
+
+  it('asks a booking again while carrier-link restarts (connections refused), and answers what it booked once back', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const asked: string[] = [];
+    const back = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ booked: true, consignment_number: 'GCN1', tracking_numbers: ['GC1'], tracking_url: 'https://t/GC1' }));
+    });
+    // Down for a moment, then up on the same address.
+    const up = new Promise<void>((resolve) => setTimeout(() => back.listen(port, '127.0.0.1', () => resolve()), 400));
+    try {
+      const linked = new LinkedCarrier(new CarrierLinkClient({ 'carrier-link': `http://127.0.0.1:${port}` }, SECRET, 'test'), 'acme', UPS);
+      expect((await linked.book(request)).consignmentNumber).toBe('GCN1');
+      expect(asked).toEqual(['POST /companies/acme/carrier-bookings']);
+    } finally {
+      await up;
+      back.closeAllConnections();
+      await new Promise<void>((resolve) => back.close(() => resolve()));
+    }
   });
 });

@@ -1,8 +1,11 @@
 import {
-  CarrierRejection, crossesCustomsBorder, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities,
+  capabilityList, CarrierRejection, crossesCustomsBorder, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities,
   type CarrierManifest, type CarrierServiceDef, type LabelDesign, type ManifestRequest, type ProofOfDeliveryDocument, type TrackingPush,
-} from '@waybill/carriers';
+} from '@waybill/carrier-model';
 import type { AccountCarrier, CarrierLinkClient } from './carrier-link.client';
+
+/** A carrier-link older than capabilities describes none: every carrier booked, voided and manifested then. */
+const WHAT_EVERY_CARRIER_DID = ['book', 'void', 'manifest'];
 
 const covers = (list: string[] | '*', country: string) => list === '*' || list.includes(country.toUpperCase());
 
@@ -30,14 +33,17 @@ export class LinkedCarrier implements Carrier {
   readonly account: string | undefined;
   /** The company never had another account with this carrier, so everything booked with it went through `account`. */
   readonly soleAccount: boolean;
+  /** The carrier needs no account: a company uses it once it has enabled it. */
+  readonly withoutAccount: boolean;
 
   constructor(private readonly client: CarrierLinkClient, private readonly company: string, d: Pick<AccountCarrier, 'identifier' | 'name'> & Partial<AccountCarrier>) {
     this.identifier = d.identifier;
     this.name = d.name;
-    this.account = d.account;
+    this.account = d.account ?? undefined;
+    this.withoutAccount = d.account === null;
     this.soleAccount = d.sole_account ?? false;
     const c = d.capabilities;
-    this.capabilities = { zplNative: c?.zpl_native ?? false, perPackageTracking: c?.per_package_tracking ?? true, options: c?.options ?? [], manifestScope: c?.manifest_scope ?? 'listed' };
+    this.capabilities = { supports: capabilityList(c?.supports ?? WHAT_EVERY_CARRIER_DID), zplNative: c?.zpl_native ?? false, perPackageTracking: c?.per_package_tracking ?? true, options: c?.options ?? [], manifestScope: c?.manifest_scope ?? 'listed' };
     this.services = (d.services ?? []).map((s) => ({ name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, maxParcelWeightKg: s.max_parcel_weight_kg }));
   }
 
@@ -59,8 +65,11 @@ export class LinkedCarrier implements Carrier {
     } catch (err) {
       throw unanswered(this.name, err);
     }
-    if (!answer.booked) throw new CarrierRejection(answer.rejection_reason, answer.outcome_unknown, true);
-    return { consignmentNumber: answer.consignment_number, trackingNumbers: answer.tracking_numbers, trackingUrl: answer.tracking_url, appliedOptions: {}, account: answer.account };
+    if (!answer.booked) throw new CarrierRejection(answer.rejection_reason, answer.outcome_unknown, answer.named ?? true);
+    return {
+      consignmentNumber: answer.consignment_number, trackingNumbers: answer.tracking_numbers, trackingUrl: answer.tracking_url,
+      appliedOptions: answer.applied_options ?? {}, account: answer.account,
+    };
   }
 
   /** Voids through carrier-link, which finds the booking by Waybill's consignment identifier. */
@@ -75,7 +84,7 @@ export class LinkedCarrier implements Carrier {
     const answer = await this.client.manifest(this.company, this.identifier, req);
     if (!answer.manifested) {
       if (answer.outcome_unknown) throw new Error(answer.rejection_reason);
-      throw new CarrierRejection(answer.rejection_reason, false, true);
+      throw new CarrierRejection(answer.rejection_reason, false, answer.named ?? true);
     }
     return { reference: answer.reference, scope: answer.scope, document: answer.document ? Buffer.from(answer.document, 'base64') : null };
   }

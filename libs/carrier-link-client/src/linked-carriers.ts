@@ -8,7 +8,7 @@ export interface CompanyLinkedCarriers {
 }
 
 /**
- * The real carriers each company can use, from carrier-link's `account-carriers`. When carrier-link does
+ * The carriers each company can use, from carrier-link's `carriers` (those needing no account included). When carrier-link does
  * not answer, the last answer for the company stands (an account changes rarely); a deployment without
  * carrier-link has none.
  */
@@ -25,7 +25,7 @@ export class LinkedCarriers {
   async forCompany(company: string): Promise<CompanyLinkedCarriers> {
     if (!this.client.deployed) return { carriers: [], unavailable: false };
     try {
-      const carriers = (await this.client.accountCarriers(company)).map((d) => new LinkedCarrier(this.client, company, d));
+      const carriers = (await this.client.carriers(company)).map((d) => new LinkedCarrier(this.client, company, d));
       this.lastKnown.set(company, carriers);
       return { carriers, unavailable: false };
     } catch {

@@ -1,5 +1,5 @@
-import type { Carrier, CarrierCapabilities, CarrierServiceDef } from './carrier';
-import type { CarrierTrackingCodec } from './tracking';
+import type { Carrier, CarrierCapabilities, CarrierServiceDef } from '@waybill/carrier-model';
+import type { CarrierTrackingCodec } from '@waybill/carrier-model';
 
 /**
  * Carrier accounts: a real carrier is used through a company's own account with it. Each adapter

@@ -1,10 +1,8 @@
-export * from './carrier';
-export * from './tracking';
-export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
-export { CarrierRegistry, sandboxRegistry, serviceId, type RegisteredCarrier } from './registry';
+// The carrier model, re-exported for the adapters' own users (carrier-link, the doubles, the conformance suite).
+export * from '@waybill/carrier-model';
+export { sandboxRegistry } from './sandbox/registry';
 export { SandboxCarrier, SANDBOX_EMBARGO_POSTCODE, type SandboxProfile } from './sandbox/sandbox-carrier';
 export { SANDBOX_PROFILES } from './sandbox/profiles';
-export type { CarrierLabels, LabelDesign, RoutingInput, RoutingSymbology } from './labels';
 export * from './outbound';
 export * from './accounts';
 export * from './ups';
@@ -16,4 +14,5 @@ export { pollInBatches, pollCallsPerHour, type DueNumber, type PollRound } from 
 export { PUSH_TOKEN_KEY_PURPOSE, newWebhookCredentials, secretMatches, basicCredentials, PushTokens, type WebhookCredentials, type IssuedToken } from './push-auth';
 export { realCarrierAdapters, type RealCarrierOptions } from './real-carriers';
 export { declarationOf, realCarrierDeclarations, type CarrierCredentialDeclaration } from './declarations';
+export { labelDrawing } from './drawing/label-drawing';
 export * as addressKit from './kit/address';

@@ -1,6 +1,6 @@
 import { processCounter } from '@waybill/telemetry';
-import type { Carrier } from './carrier';
-import type { PushedTracking } from './tracking';
+import type { Carrier } from '@waybill/carrier-model';
+import type { PushedTracking } from '@waybill/carrier-model';
 
 /** One open tracking number that is due, with what its booking stored for the carrier. */
 export interface DueNumber {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CarrierAdapter } from '@waybill/carriers';
+import type { CarrierAdapter, CarrierRegistry } from '@waybill/carriers';
 import type { SecretBox } from '@waybill/internal-auth';
 import type { JobDriver } from '@waybill/jobs';
 import type { Logger } from '@waybill/logger';
@@ -15,6 +15,11 @@ export interface CarrierLinkDeps {
   box: SecretBox;
   /** The real carriers of this deployment, by identifier. */
   adapters: ReadonlyMap<string, CarrierAdapter>;
+  /**
+   * Carriers every company may use without an account (the sandbox carriers): booked, voided and
+   * manifested here like the others, so no other service knows which kind a carrier is.
+   */
+  openCarriers?: CarrierRegistry;
   /** Absolute base of Waybill's public URLs (the ingest paths handed to carriers). */
   publicUrl: string;
   /** Push subscriptions after booking. */

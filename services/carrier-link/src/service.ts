@@ -1,7 +1,7 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { closeServer, declareVersions, listen, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { InternalTokenSigner, SecretBox } from '@waybill/internal-auth';
-import { MemoryTokenStore, TokenCache, type CarrierAdapter } from '@waybill/carriers';
+import { MemoryTokenStore, sandboxRegistry, TokenCache, type CarrierAdapter, type CarrierRegistry } from '@waybill/carriers';
 import { buildApp } from './app';
 import { carrierAdapters } from './adapters';
 import type { CarrierLinkDb } from './database';
@@ -23,6 +23,8 @@ export interface CarrierLinkOptions {
   /** Carrier access tokens shared by replicas (Redis-backed); in memory when absent. */
   tokens?: TokenCache;
   adapters?: Map<string, CarrierAdapter>;
+  /** Carriers every company may use without an account; the sandbox carriers unless given. */
+  openCarriers?: CarrierRegistry;
   env?: Record<string, string | undefined>;
   /** Where the carrier call log writes (its own table unless a test swaps it). */
   callStore?: CallLogStore;
@@ -47,6 +49,7 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
   const deps: PollerDeps = {
     db: database.db, logger, box: new SecretBox(rt.dataEncryptionKey), publicUrl, jobs: rt.jobs,
     adapters: opts.adapters ?? carrierAdapters({ tokens: opts.tokens ?? new TokenCache(new MemoryTokenStore()), trackingBaseUrl: publicUrl, env: opts.env }),
+    openCarriers: opts.openCarriers ?? sandboxRegistry(rt.defaultPublicUrl),
     polling: pollConfigOf(opts.env ?? process.env), afterCommit: () => relay.nudge(),
     calls: new CallLog(opts.callStore ?? postgresCallStore(database.db), logger, { enabled: opts.recordCalls ?? true }),
     consignments: consignmentLookup(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret)), rt.peers),

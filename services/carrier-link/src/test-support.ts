@@ -48,6 +48,11 @@ export class CarrierLinkHarness {
     };
   }
 
+  /** An internal request not made for one company (`company: '*'`), as the gateway makes for its OpenAPI document. */
+  internal(path: string, token = signInternalToken(SECRET, 'carrier-link', { company: '*', principal: 'service:gateway' })) {
+    return request(`http://127.0.0.1:${this.svc.port}`).get(path).set('authorization', `Bearer ${token}`);
+  }
+
   /** A request as the gateway forwards a carrier's public ingest path (the token names the path's carrier). */
   asCarrier(carrier: string) {
     const auth = `Bearer ${signInternalToken(SECRET, 'carrier-link', { company: '*', principal: `carrier:${carrier}` })}`;

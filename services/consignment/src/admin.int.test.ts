@@ -25,15 +25,22 @@ describe('consignment admin', () => {
     expect(warehouses.map((w) => [w.name, w.address.country])).toEqual([['Dublin', 'IE'], ['Leeds', 'GB']]);
   });
 
+  // The carriers needing no account, as carrier-link's seam declares them: a company uses those it enabled.
+  const service = (name: string, code: string) => ({ name, code, origins: ['GB'], destinations: ['GB'], maxParcelWeightKg: 30 });
+  const withoutAccount = [
+    { identifier: 'generic', name: 'Generic Carrier', services: [service('Generic Next Day GNXT', 'GNXT')] },
+    { identifier: 'swiftpost', name: 'SwiftPost', services: [service('SwiftPost 24', 'SP24')] },
+  ];
+
   it('replaces the service aliases as the API does, checking targets against the company\'s services', async () => {
-    expect(await admin.replaceServiceAliases('acme', { Hermes: 'generic carrier|generic next day gnxt' }, [])).toEqual({ Hermes: 'Generic Carrier|Generic Next Day GNXT' });
-    await expect(admin.replaceServiceAliases('acme', { Yodel: 'SwiftPost|SwiftPost 24' }, [])).rejects.toMatchObject({
+    expect(await admin.replaceServiceAliases('acme', { Hermes: 'generic carrier|generic next day gnxt' }, { withoutAccount, accounts: [] })).toEqual({ Hermes: 'Generic Carrier|Generic Next Day GNXT' });
+    await expect(admin.replaceServiceAliases('acme', { Yodel: 'SwiftPost|SwiftPost 24' }, { withoutAccount, accounts: [] })).rejects.toMatchObject({
       errors: { Yodel: ['"SwiftPost|SwiftPost 24" is not one of the company\'s services (GET /carrierservices lists them).'] },
     });
-    // Without the company's real carriers, a target that is none of its sandbox services cannot be judged.
-    await expect(admin.replaceServiceAliases('acme', { Ups: 'UPS|UPS Standard' }, null)).rejects.toThrow(/could not be listed/);
+    // Without the company's account carriers, a target that is none of its enabled carriers' services cannot be judged.
+    await expect(admin.replaceServiceAliases('acme', { Ups: 'UPS|UPS Standard' }, { withoutAccount, accounts: null })).rejects.toThrow(/could not be listed/);
     const ups = { identifier: 'ups', name: 'UPS', services: [{ name: 'UPS Standard', code: '11', origins: ['GB'], destinations: ['GB'], maxParcelWeightKg: 70 }] };
-    expect(await admin.replaceServiceAliases('acme', { Ups: 'ups|ups standard' }, [ups])).toEqual({ Ups: 'UPS|UPS Standard' });
+    expect(await admin.replaceServiceAliases('acme', { Ups: 'ups|ups standard' }, { withoutAccount, accounts: [ups] })).toEqual({ Ups: 'UPS|UPS Standard' });
     expect(await admin.serviceAliases('acme')).toEqual({ Ups: 'UPS|UPS Standard' });
   });
 });

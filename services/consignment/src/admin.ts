@@ -1,6 +1,6 @@
 import { openDatabase, migrateToLatest, type DbTarget } from '@waybill/db';
 import { countryCode, COUNTRY_MESSAGE } from '@waybill/contracts';
-import { CarrierRegistry, sandboxRegistry, type Address, type Carrier, type RegisteredCarrier } from '@waybill/carriers';
+import { CarrierRegistry, type Address, type RegisteredCarrier } from '@waybill/carrier-model';
 import { InvalidError } from '@waybill/http';
 import { SchemaId, validate } from '@waybill/contracts';
 import { checkAliases, ServiceAliases } from './aliases/service-aliases';
@@ -21,10 +21,13 @@ export interface ConsignmentAdmin {
   serviceAliases(company: string): Promise<Record<string, string>>;
   /**
    * Replaces the company's service aliases as PUT /service-aliases does (InvalidError naming each bad key).
-   * `realCarriers`: the company's enabled real carriers, or null when they could not be listed (a target
-   * among none of the sandbox services is then refused as unknown, changing nothing).
+   * `carriers.withoutAccount`: the carriers of this deployment that need no account (those the company
+   * enabled count); `carriers.accounts`: those of the company's enabled accounts, or null when they could
+   * not be listed (a target among none of the other services is then refused as unknown, changing nothing).
    */
-  replaceServiceAliases(company: string, map: unknown, realCarriers: readonly RegisteredCarrier[] | null): Promise<Record<string, string>>;
+  replaceServiceAliases(
+    company: string, map: unknown, carriers: { withoutAccount: readonly RegisteredCarrier[]; accounts: readonly RegisteredCarrier[] | null },
+  ): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -44,14 +47,14 @@ export async function openConsignmentAdmin(target: DbTarget): Promise<Consignmen
     enableCarrier: (company, carrierId) => enableCarrier(db, company, carrierId),
     lookups: async (company) => ({ carrierIds: await enabledCarrierIds(db, company), warehouses: await listWarehouses(db, company) }),
     serviceAliases: async (company) => new ServiceAliases(await loadAliases(db, company)).toJson(),
-    replaceServiceAliases: async (company, map, realCarriers) => {
+    replaceServiceAliases: async (company, map, carriers) => {
       const checked = validate(SchemaId.ServiceAliases, map);
       if (!checked.ok) throw new InvalidError(checked.errors);
-      const sandbox = sandboxRegistry();
-      const enabled = (await enabledCarrierIds(db, company)).map((id) => sandbox.find(id)).filter((c): c is Carrier => Boolean(c));
-      const services = new CarrierRegistry<RegisteredCarrier>([...enabled, ...(realCarriers ?? [])]);
-      const entries = checkAliases(map as Record<string, string>, { service: (id) => services.findService(id), realCarriersUnavailable: realCarriers === null }, () => {
-        throw new Error('the company\'s real carrier accounts could not be listed (DATA_ENCRYPTION_KEY is not set), so a target among none of its sandbox services cannot be checked; nothing was changed');
+      const enabledIds = new Set(await enabledCarrierIds(db, company));
+      const enabled = carriers.withoutAccount.filter((c) => enabledIds.has(c.identifier));
+      const services = new CarrierRegistry<RegisteredCarrier>([...enabled, ...(carriers.accounts ?? [])]);
+      const entries = checkAliases(map as Record<string, string>, { service: (id) => services.findService(id), realCarriersUnavailable: carriers.accounts === null }, () => {
+        throw new Error('the company\'s carrier accounts could not be listed (DATA_ENCRYPTION_KEY is not set), so a target among none of its enabled carriers\' services cannot be checked; nothing was changed');
       });
       await replaceAliases(db, company, entries);
       return new ServiceAliases(entries).toJson();

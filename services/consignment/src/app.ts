@@ -1,12 +1,10 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
-import type { LinkedCarriers } from '@waybill/carrier-link-client';
 import type { Logger } from '@waybill/logger';
 import { buildServiceApp, hotLane, hotLanesOn, type ReadinessCheck } from '@waybill/http';
 import type { ConsignmentDb } from './database';
-import { CompanyDirectory } from './companies/company.context';
+import { CompanyDirectory, type CarrierSource } from './companies/company.context';
 import { senderContactsClient } from './companies/sender-contact.client';
 import { consignmentRoutes } from './consignments/consignment.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
@@ -22,7 +20,6 @@ export const AUDIENCE = 'consignment';
 
 export interface AppOptions {
   db: Kysely<ConsignmentDb>;
-  registry: CarrierRegistry;
   logger: Logger;
   internalJwtSecret: string;
   publicBaseUrl?: string;
@@ -32,8 +29,8 @@ export interface AppOptions {
   /** Base URLs of the other services (allocation by rules asks delivery-options); read at call time. */
   peers?: Record<string, string>;
   rules?: AllocationRules;
-  /** The company's real carriers, through carrier-link; none when absent. */
-  linked?: LinkedCarriers;
+  /** The company's carriers, through carrier-link (`LinkedCarriers`); none when absent. */
+  carriers?: CarrierSource;
 }
 
 /** Builds the service's express app without listening, so tests can drive it directly. */
@@ -48,10 +45,10 @@ export function buildApp(o: AppOptions): { app: Express; companies: CompanyDirec
  * HOT_LANES=off (see `hotLanesOn`), the express app alone.
  */
 export function buildService(o: AppOptions): { app: Express; companies: CompanyDirectory; handler: RequestListener } {
-  const companies = o.companies ?? new CompanyDirectory(o.db, o.registry, o.linked ?? null, senderContactsClient(o.peers ?? {}, o.internalJwtSecret));
+  const companies = o.companies ?? new CompanyDirectory(o.db, o.carriers ?? null, senderContactsClient(o.peers ?? {}, o.internalJwtSecret));
   const rules = o.rules ?? allocationRulesClient(o.peers ?? {}, o.internalJwtSecret);
   const aliases = new ServiceAliasDirectory(o.db);
-  const deps = { db: o.db, companies, registry: o.registry, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules, aliases };
+  const deps = { db: o.db, companies, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules, aliases };
   const app = buildServiceApp({
     logger: o.logger, readiness: o.readiness,
     companies: {

@@ -3,7 +3,6 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { DhlExpressDouble, RoyalMailDouble, UpsDouble } from '@waybill/carrier-doubles';
 import { CarrierLinkClient, LinkedCarriers } from '@waybill/carrier-link-client';
-import { sandboxRegistry } from '@waybill/carriers';
 import { openDatabase, migrateToLatest, type Database } from '@waybill/db';
 import { signInternalToken } from '@waybill/internal-auth';
 import { createLogger } from '@waybill/logger';
@@ -67,12 +66,11 @@ export class RealCarriersHarness {
     // The dashboard's read model (the exceptions queue) is kept from this service's own events.
     const events = await createTestBus();
     const relay = new OutboxRelay({ database, bus: events, logger, pollIntervalMs: 50 });
-    const registry = sandboxRegistry();
     const { app, companies } = buildApp({
-      db: database.db, registry, logger, internalJwtSecret: SECRET, readiness: {}, afterCommit: () => relay.nudge(),
-      peers, rules, linked: new LinkedCarriers(new CarrierLinkClient(peers, SECRET, 'consignment')),
+      db: database.db, logger, internalJwtSecret: SECRET, readiness: {}, afterCommit: () => relay.nudge(),
+      peers, rules, carriers: new LinkedCarriers(new CarrierLinkClient(peers, SECRET, 'consignment')),
     });
-    const dashboard = await startDashboardConsumer({ database, bus: events, registry, companies, logger, afterCommit: () => relay.nudge() });
+    const dashboard = await startDashboardConsumer({ database, bus: events, companies, logger, afterCommit: () => relay.nudge() });
     relay.start();
     const close = async () => {
       await dashboard.cancel();

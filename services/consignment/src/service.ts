@@ -1,7 +1,6 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
-import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { CarrierLinkClient, LinkedCarriers } from '@waybill/carrier-link-client';
 import { buildService } from './app';
 import type { ConsignmentDb } from './database';
@@ -14,7 +13,7 @@ import { senderContactsClient } from './companies/sender-contact.client';
 export const SCHEMA = 'consignment';
 
 /** Migrates, starts the outbox relay and serves the internal HTTP API. */
-export async function startConsignmentService(rt: ServiceRuntime, opts: { registry?: CarrierRegistry } = {}): Promise<RunningService> {
+export async function startConsignmentService(rt: ServiceRuntime): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'consignment' });
   declareVersions(VERSIONS);
   const database = openDatabase<ConsignmentDb>(rt.db, SCHEMA);
@@ -22,14 +21,13 @@ export async function startConsignmentService(rt: ServiceRuntime, opts: { regist
   // Batch creates write hundreds of events a second; bigger claims let the relay keep up under load.
   const relay = new OutboxRelay({ database, bus: rt.bus, logger, batchSize: 500 });
   relay.start();
-  const registry = opts.registry ?? sandboxRegistry(rt.defaultPublicUrl);
-  // Real carriers live in carrier-link: the consignment service asks it, and never holds a credential.
+  // Every carrier is reached through carrier-link, the one carrier port: this service loads no carrier.
   const linked = new LinkedCarriers(new CarrierLinkClient(rt.peers, rt.internalJwtSecret, 'consignment'));
-  const companies = new CompanyDirectory(database.db, registry, linked, senderContactsClient(rt.peers, rt.internalJwtSecret));
+  const companies = new CompanyDirectory(database.db, linked, senderContactsClient(rt.peers, rt.internalJwtSecret));
   const afterCommit = () => relay.nudge();
-  const subscriptions = await startConsumers({ database, bus: rt.bus, registry, companies, logger, afterCommit });
+  const subscriptions = await startConsumers({ database, bus: rt.bus, companies, logger, afterCommit });
   const { handler } = buildService({
-    db: database.db, registry, logger, companies, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl, peers: rt.peers,
+    db: database.db, logger, companies, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl, peers: rt.peers,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
     afterCommit,
   });

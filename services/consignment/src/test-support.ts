@@ -10,7 +10,7 @@ import { buildService, AUDIENCE } from './app';
 import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { enableCarrier, upsertSettings, upsertWarehouse } from './companies/company.repository';
-import { CompanyDirectory } from './companies/company.context';
+import { CompanyDirectory, type CarrierSource } from './companies/company.context';
 import type { ConsumerDeps } from './consumers';
 
 export const SECRET = 'test-internal-secret';
@@ -26,7 +26,7 @@ export interface Harness {
 }
 
 /** The consignment service's app on a fresh database, with one company set up like the demo. */
-export async function startHarness(company = 'acme'): Promise<Harness> {
+export async function startHarness(company = 'acme', carriers: CarrierSource = sandboxCarriers()): Promise<Harness> {
   const tdb = await createTestDatabase();
   const database = openDatabase<ConsignmentDb>(tdb.target, 'consignment');
   await migrateToLatest(database.db, 'consignment', migrations);
@@ -37,7 +37,7 @@ export async function startHarness(company = 'acme'): Promise<Harness> {
   });
   for (const c of ['generic', 'swiftpost', 'globex', 'parcelink']) await enableCarrier(database.db, company, c);
   const { app, handler } = buildService({
-    db: database.db, registry: sandboxRegistry(), logger: createLogger('test', { level: 'silent' }),
+    db: database.db, carriers, logger: createLogger('test', { level: 'silent' }),
     internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined,
   });
   return {
@@ -50,11 +50,19 @@ export async function startHarness(company = 'acme'): Promise<Harness> {
   };
 }
 
+/**
+ * The sandbox carriers in this process, as the company's carrier source: what carrier-link serves in a
+ * deployment (every carrier needing no account), without a carrier-link to start for each test.
+ */
+export function sandboxCarriers(): CarrierSource {
+  const registry = sandboxRegistry();
+  return { forCompany: async () => ({ carriers: registry.carriers, unavailable: false }), booked: (_company, id) => registry.find(id)! };
+}
+
 /** What a consumer under test gets: the harness's database, the sandbox carriers and a quiet logger. */
 export function consumerDeps(h: Harness, bus: EventBus): ConsumerDeps {
-  const registry = sandboxRegistry();
   return {
-    database: h.database, bus, registry, companies: new CompanyDirectory(h.database.db, registry),
+    database: h.database, bus, companies: new CompanyDirectory(h.database.db, sandboxCarriers()),
     logger: createLogger('test', { level: 'silent' }), afterCommit: () => undefined,
   };
 }

@@ -6,6 +6,7 @@ import { validateEvent } from '@waybill/contracts';
 import { createTestDatabase, eventually, type TestDatabase } from '@waybill/testing';
 import type { RunningService } from '@waybill/http';
 import { startDocumentsService } from './service';
+import { sandboxPort } from './test-support/sandbox-port';
 import { openDocumentsAdmin } from './admin';
 import { FakeConsignmentPeer } from './test-support/fake-consignment-peer';
 import { SERVICES, sampleConsignment } from './test-support/sample-consignment';
@@ -35,7 +36,7 @@ describe('documents service (consignment service faked at its internal API)', ()
     svc = await startDocumentsService({
       db: db.target, bus, jobs: new InlineJobDriver({ logger: createLogger('test') }), logger: createLogger('test'),
       internalJwtSecret: SECRET, defaultPublicUrl: 'http://localhost:8080', peers: { consignment: peerUrl }, port: 0, host: '127.0.0.1',
-    });
+    }, { carrierLink: sandboxPort() });
   });
   afterAll(async () => {
     await svc?.stop();

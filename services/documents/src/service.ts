@@ -1,7 +1,7 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { declareVersions, serveService, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { OutboxRelay } from '@waybill/messaging';
-import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
+import type { DocumentsDeps } from './documents/documents.service';
 import { buildApp } from './app';
 import type { DocumentsDb } from './database';
 import { migrations } from './migrations';
@@ -10,7 +10,7 @@ import { VERSIONS } from './versions';
 export const SCHEMA = 'documents';
 
 /** Migrates, starts the outbox relay and serves the internal HTTP API. */
-export async function startDocumentsService(rt: ServiceRuntime, opts: { registry?: CarrierRegistry } = {}): Promise<RunningService> {
+export async function startDocumentsService(rt: ServiceRuntime, opts: { carrierLink?: DocumentsDeps['carrierLink'] } = {}): Promise<RunningService> {
   const logger = rt.logger.child({ service: 'documents' });
   declareVersions(VERSIONS);
   const database = openDatabase<DocumentsDb>(rt.db, SCHEMA);
@@ -18,7 +18,7 @@ export async function startDocumentsService(rt: ServiceRuntime, opts: { registry
   const relay = new OutboxRelay({ database, bus: rt.bus, logger });
   relay.start();
   const app = buildApp({
-    db: database.db, registry: opts.registry ?? sandboxRegistry(rt.defaultPublicUrl), logger,
+    db: database.db, carrierLink: opts.carrierLink, logger,
     internalJwtSecret: rt.internalJwtSecret, peers: rt.peers, afterCommit: () => relay.nudge(),
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },
   });

@@ -10,6 +10,7 @@ import type { RateLimiter } from './ratelimit/rate-limiter';
 import { COMPANY_PREFIXES, companyRoutes, proxyTargets, type EdgeDeps } from './routes/public.routes';
 import { fastLane } from './routes/fast-lane';
 import { docsRoutes } from './docs/docs.routes';
+import { carrierDeclarations } from './docs/carrier-declarations';
 import { versionRoutes } from './routes/version.routes';
 import { VERSIONS } from './versions';
 import { DELIVERY_OPTIONS_PREFIX, deliveryOptionsRoutes } from './routes/delivery-options.routes';
@@ -62,8 +63,8 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
   // Request metrics, server spans and the public /metrics come from createApp, as in every service.
   const app = buildServiceApp({ logger: o.logger, readiness: o.readiness, json: false, formPaths: FORM_PATHS, headers: versionHeader, mount: (edge) => {
     edge.locals.logger = o.logger;
+    edge.use(docsRoutes(o.publicBaseUrl, carrierDeclarations(o.services, deps.signer)));
     edge.use(versionRoutes(release));
-    edge.use(docsRoutes(o.publicBaseUrl));
     edge.use(carrierPushRoutes(deps));
     edge.use(ingestRoutes(deps));
     edge.use(carrierTokenRoutes(deps));

@@ -3,21 +3,21 @@ import { declareVersions, serveService, ServiceClient, type RunningService, type
 import { InternalTokenSigner } from '@waybill/internal-auth';
 import { OutboxRelay } from '@waybill/messaging';
 import { Queues, type Job } from '@waybill/jobs';
-import { sandboxRegistry, type CarrierRegistry } from '@waybill/carriers';
 import { CarrierLinkClient, LinkedCarriers } from '@waybill/carrier-link-client';
 import { buildApp } from './app';
 import type { ManifestDb } from './database';
 import { migrations } from './migrations';
 import { VERSIONS } from './versions';
 import { ConsignmentClaims } from './manifests/consignment-claims.client';
-import type { ManifestDeps } from './manifests/manifest.deps';
+import type { ManifestCarriers, ManifestDeps } from './manifests/manifest.deps';
 import { ManifestSweeper, type SweeperOptions } from './manifests/manifest.sweeper';
 import { generateManifest, recordGenerationFailure, type GenerateJobData } from './paperwork/document.job';
 
 export const SCHEMA = 'manifest';
 
 export interface ManifestServiceOptions {
-  registry?: CarrierRegistry;
+  /** The carriers manifests go to; carrier-link's (through its client) unless given. */
+  carriers?: ManifestCarriers;
   sweeper?: SweeperOptions;
   /** Default: 5 attempts, backoff from 2 s (about 30 s of retries before a manifest fails). */
   generation?: { attempts: number; backoffMs: number };
@@ -33,8 +33,7 @@ export async function startManifestService(rt: ServiceRuntime, opts: ManifestSer
   relay.start();
   const deps: ManifestDeps = {
     db: database.db, jobs: rt.jobs, logger, afterCommit: () => relay.nudge(), generation: opts.generation ?? { attempts: 5, backoffMs: 2000 },
-    registry: opts.registry ?? sandboxRegistry(rt.defaultPublicUrl),
-    linked: new LinkedCarriers(new CarrierLinkClient(rt.peers, rt.internalJwtSecret, 'manifest')),
+    carriers: opts.carriers ?? new LinkedCarriers(new CarrierLinkClient(rt.peers, rt.internalJwtSecret, 'manifest')),
     consignments: new ConsignmentClaims(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret))),
   };
   // Jobs finish before the database closes on shutdown; a job that arrives after that is retried later.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CarrierAccountContext } from '../accounts';
-import { CarrierRejection } from '../carrier';
+import { CarrierRejection } from '@waybill/carrier-model';
 import type { CarrierHttpClient, CarrierRequest, CarrierResponse } from '../outbound';
 import { DHL_INTERFACE_VERSION, DHL_NAME, dhlError } from './dhl.profile';
 import { DHL_TRACKING_BATCH } from './dhl.schemas';

@@ -1,10 +1,10 @@
 import type { CarrierAccountContext } from '../accounts';
 import {
   CarrierRejection, type AccountCheck, type BookedDocuments, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest,
-} from '../carrier';
+} from '@waybill/carrier-model';
 import { changingCall, checkedBy } from '../kit/calls';
 import { RealCarrier, type CarrierProfile } from '../kit/real-carrier';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '../tracking';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '@waybill/carrier-model';
 import { MyDhl, dhlRefusal } from './dhl.calls';
 import { DHL_LABEL_DESIGN, dhlRoutingCode, dhlSortCode } from './dhl.label-design';
 import { DHL_CAPABILITIES, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SERVICES, dhlRouteProblem } from './dhl.profile';

@@ -1,5 +1,5 @@
-import type { Address } from '../carrier';
-import type { LabelDesign, RoutingInput } from '../labels';
+import type { Address } from '@waybill/carrier-model';
+import type { LabelDesign, RoutingInput } from '@waybill/carrier-model';
 
 /** How Waybill draws a DHL Express label when it must; DHL's own labels, stored at booking, are served otherwise. */
 export const DHL_LABEL_DESIGN: LabelDesign = {

@@ -1,6 +1,6 @@
 import type { BookingLabelFormat } from '../accounts';
-import { CarrierRejection, type Address, type BookingRequest, type Contact, type CustomsDeclaration, type ParcelSpec } from '../carrier';
-import { crossesCustomsBorder } from '../customs';
+import { CarrierRejection, type Address, type BookingRequest, type Contact, type CustomsDeclaration, type ParcelSpec } from '@waybill/carrier-model';
+import { crossesCustomsBorder } from '@waybill/carrier-model';
 import { fieldRules } from '../kit/fields';
 import { fitAddress, type AddressProfile } from '../kit/address';
 import { DHL_NAME, dhlProductCode, type DHL_SERVICES } from './dhl.profile';

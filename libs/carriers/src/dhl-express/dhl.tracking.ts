@@ -1,4 +1,4 @@
-import type { PushedTracking, PushedTrackingEvent, TrackingStatus } from '../tracking';
+import type { PushedTracking, PushedTrackingEvent, TrackingStatus } from '@waybill/carrier-model';
 import type { DhlTrackedShipment, DhlTrackingEvent } from './dhl.types';
 
 /**

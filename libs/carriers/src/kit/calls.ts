@@ -1,4 +1,4 @@
-import { CarrierRejection } from '../carrier';
+import { CarrierRejection } from '@waybill/carrier-model';
 import { CarrierCallError, recordAnomaly } from '../outbound';
 
 /**

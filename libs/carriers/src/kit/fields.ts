@@ -1,4 +1,4 @@
-import { CarrierRejection } from '../carrier';
+import { CarrierRejection } from '@waybill/carrier-model';
 import { toCharset, type Charset } from './address/text';
 import { formatPhone, type FormattedPhone, type PhoneFormat } from './address/phone';
 

@@ -2,10 +2,10 @@ import type { BookingLabelFormat, CarrierAdapter, CredentialKey } from '../accou
 import {
   CarrierRejection, type AccountCheck, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities,
   type CarrierManifest, type CarrierServiceDef, type ManifestRequest,
-} from '../carrier';
-import { crossesCustomsBorder } from '../customs';
-import type { LabelDesign, RoutingInput } from '../labels';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking, TrackingPush, TrackingStatus } from '../tracking';
+} from '@waybill/carrier-model';
+import { crossesCustomsBorder } from '@waybill/carrier-model';
+import type { LabelDesign, RoutingInput } from '@waybill/carrier-model';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking, TrackingPush, TrackingStatus } from '@waybill/carrier-model';
 
 /** What a real carrier integration states about itself, apart from its calls: the same for every account. */
 export interface CarrierProfile<S extends CarrierServiceDef = CarrierServiceDef> {

@@ -1,5 +1,5 @@
 import type { CarrierAccountContext, CarrierAdapter } from '../accounts';
-import type { CarrierManifest } from '../carrier';
+import type { CarrierManifest } from '@waybill/carrier-model';
 import { AccountRateLimiter, breakerOf, carrierBaseUrl, carrierClient, carrierTimeoutMs, CarrierHttpClient } from '../outbound';
 import { ClickAndDrop, RoyalMailTracking } from './royalmail.calls';
 import { adapterOf } from '../kit/real-carrier';

@@ -1,5 +1,5 @@
 import type { CarrierAccountContext } from '../accounts';
-import { CarrierRejection } from '../carrier';
+import { CarrierRejection } from '@waybill/carrier-model';
 import type { CarrierHttpClient, CarrierRequest, CarrierResponse } from '../outbound';
 import { RM_NAME, rmError } from './royalmail.profile';
 import { RM_TRACKING_BATCH } from './royalmail.schemas';

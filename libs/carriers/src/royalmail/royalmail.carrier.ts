@@ -1,8 +1,8 @@
 import type { CarrierAccountContext } from '../accounts';
-import { CarrierRejection, type AccountCheck, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest } from '../carrier';
+import { CarrierRejection, type AccountCheck, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest } from '@waybill/carrier-model';
 import { changingCall, checkedBy } from '../kit/calls';
 import { RealCarrier, type CarrierProfile } from '../kit/real-carrier';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '../tracking';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '@waybill/carrier-model';
 import { ClickAndDrop, RoyalMailTracking, rmRefusal } from './royalmail.calls';
 import { RM_LABEL_DESIGN, rmRoutingCode, rmSortCode } from './royalmail.label-design';
 import { rmManifest } from './royalmail.manifest';

@@ -1,4 +1,4 @@
-import { CarrierRejection, type CarrierManifest, type ManifestRequest } from '../carrier';
+import { CarrierRejection, type CarrierManifest, type ManifestRequest } from '@waybill/carrier-model';
 import { changingCall } from '../kit/calls';
 import { RM_IDENTIFIER } from './royalmail.profile';
 import { rmRefusal, type ClickAndDrop } from './royalmail.calls';

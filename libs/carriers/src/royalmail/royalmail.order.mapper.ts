@@ -1,4 +1,4 @@
-import { CarrierRejection, type Address, type BookingRequest, type CustomsDeclaration, type ParcelSpec } from '../carrier';
+import { CarrierRejection, type Address, type BookingRequest, type CustomsDeclaration, type ParcelSpec } from '@waybill/carrier-model';
 import { fieldRules, grams } from '../kit/fields';
 import { fitAddress, type AddressProfile } from '../kit/address';
 import { RM_NAME, type RM_SERVICES } from './royalmail.profile';

@@ -1,5 +1,5 @@
 import type { CredentialKey } from '../accounts';
-import type { CarrierCapabilities, CarrierServiceDef } from '../carrier';
+import type { CarrierCapabilities, CarrierServiceDef } from '@waybill/carrier-model';
 import type { CarrierClientProfile, CarrierHosts } from '../outbound';
 
 export const RM_IDENTIFIER = 'royalmail';
@@ -14,7 +14,7 @@ export const RM_HOSTS: CarrierHosts = { test: 'https://api.parcel.royalmail.com'
 export const RM_TRACKING_HOSTS: CarrierHosts = { test: 'https://api.royalmail.net', production: 'https://api.royalmail.net' };
 
 /** What the carrier offers besides its services (Click & Drop manifests every labelled order of the account). */
-export const RM_CAPABILITIES: CarrierCapabilities = { zplNative: false, perPackageTracking: true, options: [], manifestScope: 'account' };
+export const RM_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_poll', 'proof_of_delivery'], zplNative: false, perPackageTracking: true, options: [], manifestScope: 'account' };
 
 export const RM_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   { name: 'api_key', required: true, secret: true, description: 'The Click & Drop API authorisation key (Settings, Integrations, Click & Drop API).' },

@@ -1,4 +1,4 @@
-import type { PushedTracking, PushedTrackingEvent, TrackingStatus } from '../tracking';
+import type { PushedTracking, PushedTrackingEvent, TrackingStatus } from '@waybill/carrier-model';
 import type { RmMailPieceSummary, RmOrderInfo } from './royalmail.types';
 
 /**

@@ -1,9 +1,11 @@
-import { EU_COUNTRIES } from '../customs';
+import { EU_COUNTRIES, type CarrierCapability } from '@waybill/carrier-model';
 import { digits, type SandboxProfile } from './sandbox-carrier';
 
 const GB = ['GB'];
 const EU_AND_GB = ['GB', ...EU_COUNTRIES];
 const COMMON_OPTIONS = ['signature_required', 'age_check'];
+/** Every sandbox carrier books, voids, manifests, pushes its tracking (the demo's simulator) and proves delivery. */
+const SANDBOX_SUPPORTS: readonly CarrierCapability[] = ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery'];
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const letter = () => LETTERS[Number(digits(2)) % LETTERS.length];
 
@@ -11,7 +13,7 @@ const letter = () => LETTERS[Number(digits(2)) % LETTERS.length];
 export const generic: SandboxProfile = {
   identifier: 'generic',
   name: 'Generic Carrier',
-  capabilities: { zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'saturday_delivery'] },
+  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'saturday_delivery'] },
   customsOnBorder: false,
   services: [
     { name: 'Generic Domestic Service GDOM', code: 'GDOM', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
@@ -26,7 +28,7 @@ export const generic: SandboxProfile = {
 export const swiftpost: SandboxProfile = {
   identifier: 'swiftpost',
   name: 'SwiftPost',
-  capabilities: { zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
+  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
   customsOnBorder: false,
   services: [
     { name: 'SwiftPost 24', code: 'SP24', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
@@ -40,7 +42,7 @@ export const swiftpost: SandboxProfile = {
 export const globex: SandboxProfile = {
   identifier: 'globex',
   name: 'Globex Worldwide',
-  capabilities: { zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'duties_paid'] },
+  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'duties_paid'] },
   customsOnBorder: true,
   services: [
     { name: 'Globex Express Worldwide', code: 'GXEX', origins: '*', destinations: '*', maxParcelWeightKg: 70 },
@@ -54,7 +56,7 @@ export const globex: SandboxProfile = {
 export const parcelink: SandboxProfile = {
   identifier: 'parcelink',
   name: 'Parcelink',
-  capabilities: { zplNative: false, perPackageTracking: true, options: [] },
+  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [] },
   customsOnBorder: false,
   services: [
     { name: 'Parcelink Standard', code: 'PLST', origins: EU_AND_GB, destinations: EU_AND_GB, maxParcelWeightKg: 10 },

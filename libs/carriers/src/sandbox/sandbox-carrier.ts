@@ -2,11 +2,11 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   CarrierRejection, type Address, type Booking, type BookingRequest, type Carrier, type CarrierCapabilities, type CarrierManifest,
   type CarrierServiceDef, type ManifestRequest,
-} from '../carrier';
-import { crossesCustomsBorder } from '../customs';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, TrackingPush, TrackingStatus } from '../tracking';
+} from '@waybill/carrier-model';
+import { crossesCustomsBorder } from '@waybill/carrier-model';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, TrackingPush, TrackingStatus } from '@waybill/carrier-model';
 import { validatePostcode } from './postcodes';
-import type { LabelDesign, RoutingInput } from '../labels';
+import type { LabelDesign, RoutingInput } from '@waybill/carrier-model';
 import { SANDBOX_LABEL_SPECS } from './sandbox-labels';
 import { doorstepPng, signatureSvg } from './sandbox-pod';
 import { SANDBOX_TRACKING, type SandboxTracking } from './sandbox-tracking';

@@ -1,5 +1,5 @@
-import type { Address, CarrierServiceDef } from '../carrier';
-import type { LabelDesign, RoutingInput } from '../labels';
+import type { Address, CarrierServiceDef } from '@waybill/carrier-model';
+import type { LabelDesign, RoutingInput } from '@waybill/carrier-model';
 
 /** One sandbox carrier's label specification, as a real carrier publishes it for integrators. */
 export interface SandboxLabelSpec {

@@ -1,5 +1,5 @@
-import { CarrierRejection, type ManifestRequest } from '../carrier';
-import { sandboxRegistry } from '../registry';
+import { CarrierRejection, type ManifestRequest } from '@waybill/carrier-model';
+import { sandboxRegistry } from './registry';
 import { SANDBOX_EMBARGO_POSTCODE } from './sandbox-carrier';
 
 const generic = sandboxRegistry().find('generic')!;

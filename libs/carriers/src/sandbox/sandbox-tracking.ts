@@ -1,4 +1,4 @@
-import { TrackingPushError, type TrackingPush, type TrackingStatus } from '../tracking';
+import { TrackingPushError, type TrackingPush, type TrackingStatus } from '@waybill/carrier-model';
 
 /** How one sandbox carrier speaks tracking: its event codes and, for some, a push format of its own. */
 export interface SandboxTracking {

@@ -1,6 +1,6 @@
-import type { BookedDocuments, Booking } from '../carrier';
+import type { BookedDocuments, Booking } from '@waybill/carrier-model';
 import type { UpsImage, UpsShipAnswer, UpsTrackPackage } from './ups.types';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryFileType } from '../tracking';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryFileType } from '@waybill/carrier-model';
 
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const bytes = (image: UpsImage | undefined): Buffer | undefined => (image?.GraphicImage ? Buffer.from(image.GraphicImage, 'base64') : undefined);

@@ -1,8 +1,8 @@
 import type { CarrierAccountContext } from '../accounts';
-import { CarrierRejection, type AccountCheck, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest } from '../carrier';
+import { CarrierRejection, type AccountCheck, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest } from '@waybill/carrier-model';
 import { changingCall, checkedBy } from '../kit/calls';
 import { RealCarrier, type CarrierProfile } from '../kit/real-carrier';
-import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '../tracking';
+import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '@waybill/carrier-model';
 import { bookingOf, proofOf } from './ups.answers';
 import { UpsAuth, UpsRefusal } from './ups.auth';
 import { UPS_CAPABILITIES, UPS_CREDENTIAL_KEYS, UPS_IDENTIFIER, UPS_NAME, UPS_SERVICES, UPS_SHIP_VERSION, routeProblem } from './ups.profile';

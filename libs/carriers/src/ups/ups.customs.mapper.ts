@@ -1,4 +1,4 @@
-import { CarrierRejection, type BookingRequest } from '../carrier';
+import { CarrierRejection, type BookingRequest } from '@waybill/carrier-model';
 import { wrapLines } from '../kit/address';
 import { f } from './ups.fields';
 import { UPS_INCOTERMS } from './ups.ship.schema';

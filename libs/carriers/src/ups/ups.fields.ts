@@ -1,4 +1,4 @@
-import type { Address, Contact, ParcelSpec } from '../carrier';
+import type { Address, Contact, ParcelSpec } from '@waybill/carrier-model';
 import { fieldRules } from '../kit/fields';
 import { fitAddress, type AddressProfile, type PostcodeForm } from '../kit/address';
 import type { UpsAddress, UpsPackage, UpsPhone } from './ups.types';

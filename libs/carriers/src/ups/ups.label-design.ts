@@ -1,5 +1,5 @@
-import type { Address } from '../carrier';
-import type { LabelDesign, RoutingInput } from '../labels';
+import type { Address } from '@waybill/carrier-model';
+import type { LabelDesign, RoutingInput } from '@waybill/carrier-model';
 
 /**
  * How Waybill draws a UPS label when it must (a consignment booked before labels were stored): UPS's

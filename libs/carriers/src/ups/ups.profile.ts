@@ -1,6 +1,6 @@
 import type { CredentialKey } from '../accounts';
-import type { CarrierCapabilities, CarrierServiceDef } from '../carrier';
-import { EU_COUNTRIES } from '../customs';
+import type { CarrierCapabilities, CarrierServiceDef } from '@waybill/carrier-model';
+import { EU_COUNTRIES } from '@waybill/carrier-model';
 import type { CarrierClientProfile } from '../outbound';
 import type { UpsErrorAnswer } from './ups.types';
 
@@ -14,7 +14,7 @@ export const UPS_HOSTS = { test: 'https://wwwcie.ups.com', production: 'https://
 export const UPS_SHIP_VERSION = 'v2409';
 
 /** What the carrier offers besides its services. */
-export const UPS_CAPABILITIES: CarrierCapabilities = { zplNative: true, perPackageTracking: true, options: [] };
+export const UPS_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery'], zplNative: true, perPackageTracking: true, options: [] };
 
 export const UPS_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   { name: 'client_id', required: true, secret: false, description: "The Client ID of your app on UPS's developer portal." },

@@ -1,6 +1,6 @@
 import type { BookingLabelFormat } from '../accounts';
-import { CarrierRejection, type Address, type BookingRequest, type Contact } from '../carrier';
-import { crossesCustomsBorder } from '../customs';
+import { CarrierRejection, type Address, type BookingRequest, type Contact } from '@waybill/carrier-model';
+import { crossesCustomsBorder } from '@waybill/carrier-model';
 import { upsInvoice } from './ups.customs.mapper';
 import { f, imperialOrigin, upsAddress, upsPackage, upsPhone } from './ups.fields';
 import type { UPS_SERVICES } from './ups.profile';

@@ -1,4 +1,4 @@
-import { CarrierRejection } from '../carrier';
+import { CarrierRejection } from '@waybill/carrier-model';
 import { UpsAuth, UpsRefusal } from './ups.auth';
 import type { UpsTrackAnswer } from './ups.types';
 

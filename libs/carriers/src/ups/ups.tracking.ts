@@ -1,4 +1,4 @@
-import { TrackingPushError, type PushedTracking, type PushedTrackingEvent, type TrackingPush, type TrackingStatus } from '../tracking';
+import { TrackingPushError, type PushedTracking, type PushedTrackingEvent, type TrackingPush, type TrackingStatus } from '@waybill/carrier-model';
 import type { UpsActivity, UpsTrackAlertEvent, UpsTrackAnswer } from './ups.types';
 
 /**

@@ -51,6 +51,14 @@ describe('carrier accounts (docs/api/carrier-accounts.md)', () => {
     expect((await api.get('/carrier-accounts')).body).toEqual([]);
   });
 
+  it('declares every account carrier\'s credential keys to internal callers, as credential-keys does for a company', async () => {
+    const declared = await h.internal('/carrier-declarations');
+    expect(declared.status).toBe(200);
+    expect(declared.body).toEqual((await h.api(company()).get('/carrier-accounts/credential-keys')).body);
+    expect(declared.body.map((d: { carrier: string }) => d.carrier)).toEqual(['ups', 'royalmail', 'dhl_express']);
+    expect((await h.internal('/carrier-declarations', 'not-a-token')).status).toBe(401);
+  });
+
   it('keeps credentials sealed at rest: no value appears in the row', async () => {
     const res = await h.api(company()).post('/carrier-accounts', upsBody());
     const db = h.db();
@@ -122,6 +130,7 @@ describe('carrier accounts (docs/api/carrier-accounts.md)', () => {
     const id = (await api.post('/carrier-accounts', upsBody())).body.identifier;
     const [ups] = (await api.get('/account-carriers')).body;
     expect(ups).toMatchObject({ identifier: 'ups', name: 'UPS', account: id, sole_account: true });
+    expect(ups.capabilities.supports).toEqual(['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery']);
     expect(ups.services.map((s: { identifier: string }) => s.identifier)).toEqual([
       'UPS|UPS Standard', 'UPS|UPS Express', 'UPS|UPS Express Saver', 'UPS|UPS Expedited', 'UPS|UPS Ground', 'UPS|UPS Next Day Air',
     ]);

@@ -11,13 +11,18 @@ export async function findBooking(db: Db, company: string, consignment: string):
   return db.selectFrom('bookings').selectAll().where('company', '=', company).where('consignment_identifier', '=', consignment).executeTakeFirst();
 }
 
-/** The booking and its documents in one transaction: never a booking without its labels. */
-export async function saveBooking(db: Db, company: string, consignment: string, account: AccountRow, b: Booking, requestHash: string): Promise<void> {
+/**
+ * The booking and its documents in one transaction: never a booking without its labels. `by`: the carrier,
+ * and the account booked through (null for a carrier reached without one).
+ */
+export async function saveBooking(
+  db: Db, company: string, consignment: string, by: { accountId: string | null; carrier: string }, b: Booking, requestHash: string,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('booked_labels').where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
     await tx.deleteFrom('bookings').where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
     await tx.insertInto('bookings').values({
-      company, consignment_identifier: consignment, account_id: account.id, carrier: account.carrier,
+      company, consignment_identifier: consignment, account_id: by.accountId, carrier: by.carrier, applied_options: JSON.stringify(b.appliedOptions),
       consignment_number: b.consignmentNumber, tracking_numbers: JSON.stringify(b.trackingNumbers), tracking_url: b.trackingUrl,
       label_format: b.documents?.labelFormat ?? null, customs_invoice: b.documents?.customsInvoice ?? null,
       carrier_reference: b.carrierReference ?? null, request_hash: requestHash,

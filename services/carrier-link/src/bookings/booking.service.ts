@@ -12,14 +12,31 @@ import { enqueueSubscription } from '../tracking/subscription.job';
 import { scheduleAfterBooking } from '../tracking/poll.schedule';
 import { recordingCalls } from '../calls/call.scope';
 
-/** `account`: the company's carrier account that booked it (what a whole-account manifest covers). */
+/**
+ * `account`: the company's carrier account that booked it (what a whole-account manifest covers), absent
+ * for a carrier reached without one. `named`: the refusal names the carrier already; when false, whoever
+ * shows it prefixes the carrier's name (absent: it names the carrier).
+ */
 export type BookingAnswer =
-  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string; account: string }
-  | { booked: false; rejection_reason: string; outcome_unknown: boolean };
+  | { booked: true; consignment_number: string; tracking_numbers: string[]; tracking_url: string; account?: string; applied_options: Record<string, string> }
+  | { booked: false; rejection_reason: string; outcome_unknown: boolean; named?: false };
 
 const answerOf = (row: BookingRow): BookingAnswer => ({
-  booked: true, consignment_number: row.consignment_number, tracking_numbers: row.tracking_numbers, tracking_url: row.tracking_url, account: row.account_id,
+  booked: true, consignment_number: row.consignment_number, tracking_numbers: row.tracking_numbers, tracking_url: row.tracking_url,
+  ...(row.account_id ? { account: row.account_id } : {}), applied_options: row.applied_options ?? {},
 });
+
+/** A carrier every company may use without an account (the sandbox carriers). */
+export function openCarrierOf(deps: CarrierLinkDeps, identifier: string): Carrier | undefined {
+  return deps.openCarriers?.find(identifier);
+}
+
+/** The carrier that made a booking: through its account (even a deleted one), or a carrier without accounts. */
+export async function bookedCarrier(deps: CarrierLinkDeps, row: BookingRow): Promise<Carrier | undefined> {
+  if (row.account_id === null) return openCarrierOf(deps, row.carrier);
+  const account = await accountById(deps.db, row.company, row.account_id);
+  return account && deps.adapters.has(account.carrier) ? carrierOf(deps, account) : undefined;
+}
 
 export function carrierOf(deps: CarrierLinkDeps, account: AccountRow): Carrier {
   const adapter = deps.adapters.get(account.carrier);
@@ -48,20 +65,28 @@ export async function book(deps: CarrierLinkDeps, company: string, body: unknown
     const released = await cancel(deps, company, input.consignment);
     if (!released.cancelled) return { booked: false, rejection_reason: released.rejection_reason, outcome_unknown: false };
   }
-  const account = await liveAccountOf(deps.db, company, input.carrier);
-  if (!account || !deps.adapters.has(input.carrier)) return { booked: false, rejection_reason: noAccountReason(deps, input.carrier), outcome_unknown: false };
+  const open = openCarrierOf(deps, input.carrier);
+  const account = open ? undefined : await liveAccountOf(deps.db, company, input.carrier);
+  if (!open && (!account || !deps.adapters.has(input.carrier))) {
+    return { booked: false, rejection_reason: noAccountReason(deps, input.carrier), outcome_unknown: false };
+  }
   try {
-    const carrier = carrierOf(deps, account);
-    const booking = await recordingCalls(deps, account, input.consignment, () => carrier.book(input.request));
-    await saveBooking(deps.db, company, input.consignment, account, booking, requestHash);
+    const carrier = open ?? carrierOf(deps, account!);
+    // Calls through an account are on the record; a carrier without one makes no outbound call.
+    const booking = await (account ? recordingCalls(deps, account, input.consignment, () => carrier.book(input.request)) : carrier.book(input.request));
+    await saveBooking(deps.db, company, input.consignment, { accountId: account?.id ?? null, carrier: carrier.identifier }, booking, requestHash);
     const saved = (await findBooking(deps.db, company, input.consignment))!;
-    await scheduleAfterBooking(deps, saved, !!carrier.subscribeTracking);
-    await enqueueSubscription(deps.jobs, company, input.consignment);
+    // Tracking of a carrier reached without an account is pushed (the sandbox carriers): nothing to poll or subscribe.
+    if (account) {
+      await scheduleAfterBooking(deps, saved, !!carrier.subscribeTracking);
+      await enqueueSubscription(deps.jobs, company, input.consignment);
+    }
     return answerOf(saved);
   } catch (err) {
     if (!(err instanceof CarrierRejection)) throw err;
-    if (err.outcomeUnknown) await recordAnomaly(deps, { company, account, operation: 'book', consignment: input.consignment, reason: err.reason });
-    return { booked: false, rejection_reason: err.reason, outcome_unknown: err.outcomeUnknown };
+    if (err.outcomeUnknown && account) await recordAnomaly(deps, { company, account, operation: 'book', consignment: input.consignment, reason: err.reason });
+    // A real carrier's adapter words its reasons with the carrier's name; a carrier without accounts may not.
+    return { booked: false, rejection_reason: err.reason, outcome_unknown: err.outcomeUnknown, ...(open && !err.named ? { named: false } : {}) };
   }
 }
 
@@ -81,10 +106,12 @@ export async function cancel(
 ): Promise<{ cancelled: true } | { cancelled: false; rejection_reason: string }> {
   const row = await requireBooking(deps, company, consignment);
   if (row.cancelled_at || (consignmentNumber && consignmentNumber !== row.consignment_number)) return { cancelled: true };
-  const account = await accountById(deps.db, company, row.account_id);
-  if (!account) throw new NotFoundError();
+  const carrier = await bookedCarrier(deps, row);
+  if (!carrier) throw new NotFoundError();
+  const account = row.account_id === null ? undefined : await accountById(deps.db, company, row.account_id);
   try {
-    await recordingCalls(deps, account, consignment, () => carrierOf(deps, account).cancel(row.consignment_number, { carrierReference: row.carrier_reference }));
+    await (account ? recordingCalls(deps, account, consignment, () => carrier.cancel(row.consignment_number, { carrierReference: row.carrier_reference }))
+      : carrier.cancel(row.consignment_number, { carrierReference: row.carrier_reference }));
   } catch (err) {
     if (err instanceof CarrierRejection) return { cancelled: false, rejection_reason: err.reason };
     throw err;

@@ -3,7 +3,8 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 export interface BookingsTable {
   company: string;
   consignment_identifier: string;
-  account_id: string;
+  /** Null for a carrier reached without an account (the sandbox carriers). */
+  account_id: string | null;
   carrier: string;
   consignment_number: string;
   tracking_numbers: ColumnType<string[], string, string>;
@@ -17,6 +18,8 @@ export interface BookingsTable {
   cancelled_at: ColumnType<Date | null, never, string | null>;
   subscribed_at: ColumnType<Date | null, never, string | null>;
   unsubscribed_numbers: ColumnType<string[] | null, never, string | null>;
+  /** The options the carrier applied; null for bookings made before they were kept. */
+  applied_options: ColumnType<Record<string, string> | null, string | null, string | null>;
 }
 
 export interface BookedLabelsTable {

@@ -4,7 +4,8 @@ import type { ColumnType, Selectable } from 'kysely';
 export interface CarrierManifestsTable {
   company: string;
   manifest_id: string;
-  account_id: string;
+  /** Null for a carrier reached without an account (the sandbox carriers). */
+  account_id: string | null;
   carrier: string;
   /** The carrier's own reference of the manifest. */
   reference: string;

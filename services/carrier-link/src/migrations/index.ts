@@ -6,6 +6,7 @@ import * as carrierManifests from './20261126000300_carrier_manifests';
 import * as requestHash from './20261126000400_booking_request_hash';
 import * as trackingPolls from './20261126000700_tracking_polls';
 import * as carrierCalls from './20261127180000_carrier_calls';
+import * as openCarriers from './20261127190000_open_carriers';
 import { outboxMigration } from '@waybill/messaging';
 
 export const migrations: Record<string, Migration> = {
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261126000700_tracking_polls': trackingPolls,
   '20261126000800_outbox': outboxMigration,
   '20261127180000_carrier_calls': carrierCalls,
+  '20261127190000_open_carriers': openCarriers,
 };

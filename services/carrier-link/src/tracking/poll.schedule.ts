@@ -12,6 +12,8 @@ export const pollingOf = (deps: CarrierLinkDeps): PollConfig => deps.polling ?? 
  * interval) after booking, or at `firstPollAt` (a push subscription's end).
  */
 export async function schedulePolling(deps: CarrierLinkDeps, booking: BookingRow, numbers: readonly string[], firstPollAt?: Date): Promise<void> {
+  // Polls are paced per account: a carrier reached without one pushes its tracking instead.
+  if (booking.account_id === null) return;
   const bookedAt = new Date(booking.created_at);
   const first = firstPollAt ?? nextPollAt({ bookedAt, lastEventAt: null, polls: 0, delivered: false }, bookedAt, Math.random, pollingOf(deps).schedule) ?? bookedAt;
   await scheduleNumbers(deps.db, {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { allowOnly, HttpError, InvalidError, NotFoundError, principalOf } from '@waybill/http';
 import type { CarrierLinkDeps } from '../deps';
-import { accountContext } from '../accounts/account.service';
 import { accountById, findBooking } from '../bookings/booking.repository';
+import { bookedCarrier } from '../bookings/booking.service';
 import { recordingCalls } from '../calls/call.scope';
 
 /**
@@ -21,14 +21,15 @@ export function proofOfDeliveryRoutes(deps: CarrierLinkDeps): Router {
     if (!trackingNumber) throw InvalidError.field('tracking_number', 'This field is required.');
     const booking = await findBooking(deps.db, company, String(req.params.consignment));
     if (!booking || !booking.tracking_numbers.includes(trackingNumber)) throw new NotFoundError();
-    const account = await accountById(deps.db, company, booking.account_id);
-    const adapter = account ? deps.adapters.get(account.carrier) : undefined;
-    if (!account || !adapter) throw new NotFoundError();
+    const carrier = await bookedCarrier(deps, booking);
+    if (!carrier) throw new NotFoundError();
     let docs;
     try {
-      docs = await recordingCalls(deps, account, booking.consignment_identifier, () => adapter.forAccount(accountContext(deps, account)).proofOfDelivery({ trackingNumber, consignmentNumber: booking.consignment_number }));
+      const account = booking.account_id === null ? undefined : await accountById(deps.db, company, booking.account_id);
+      const ask = () => carrier.proofOfDelivery({ trackingNumber, consignmentNumber: booking.consignment_number });
+      docs = await (account ? recordingCalls(deps, account, booking.consignment_identifier, ask) : ask());
     } catch (err) {
-      throw new HttpError(503, `${adapter.name} proof of delivery unavailable: ${(err as Error).message}`, {}, { 'Retry-After': '60' });
+      throw new HttpError(503, `${carrier.name} proof of delivery unavailable: ${(err as Error).message}`, {}, { 'Retry-After': '60' });
     }
     res.json({
       documents: docs.map((d) => ({

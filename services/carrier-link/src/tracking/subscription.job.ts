@@ -1,7 +1,7 @@
 import { Queues, type JobDriver } from '@waybill/jobs';
 import type { CarrierLinkDeps } from '../deps';
-import { accountContext } from '../accounts/account.service';
 import { accountById, findBooking } from '../bookings/booking.repository';
+import { bookedCarrier } from '../bookings/booking.service';
 import { schedulePolling } from './poll.schedule';
 import { recordingCalls } from '../calls/call.scope';
 
@@ -33,10 +33,10 @@ export async function startSubscriptionWorker(deps: CarrierLinkDeps, jobs: JobDr
     const { company, consignment } = job.data;
     const booking = await findBooking(deps.db, company, consignment);
     if (!booking || booking.cancelled_at || booking.subscribed_at) return;
-    const account = await accountById(deps.db, company, booking.account_id);
-    const carrier = account ? deps.adapters.get(account.carrier)?.forAccount(accountContext(deps, account)) : undefined;
-    if (!carrier?.subscribeTracking) return;
-    const result = await recordingCalls(deps, account!, consignment, () => carrier.subscribeTracking!(booking.tracking_numbers));
+    const carrier = await bookedCarrier(deps, booking);
+    const account = booking.account_id === null ? undefined : await accountById(deps.db, company, booking.account_id);
+    if (!carrier?.subscribeTracking || !account) return;
+    const result = await recordingCalls(deps, account, consignment, () => carrier.subscribeTracking!(booking.tracking_numbers));
     await deps.db.updateTable('bookings').set({ subscribed_at: new Date().toISOString(), unsubscribed_numbers: JSON.stringify(result.refused) })
       .where('company', '=', company).where('consignment_identifier', '=', consignment).execute();
     if (result.refused.length) await schedulePolling(deps, booking, result.refused);

@@ -1,4 +1,4 @@
-import { serviceId, type Carrier, type CarrierServiceDef } from '@waybill/carriers';
+import { serviceId, type Carrier, type CarrierServiceDef } from '@waybill/carrier-model';
 import { NON_FIELD_ERRORS } from '@waybill/contracts';
 import { InvalidError } from '@waybill/http';
 /** What checking a map needs to know of the company: its services, and whether its real carriers could be listed. */

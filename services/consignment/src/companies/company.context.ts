@@ -1,24 +1,34 @@
 import type { Kysely } from 'kysely';
-import { CarrierRegistry, type Carrier, type CarrierServiceDef } from '@waybill/carriers';
-import type { LinkedCarriers } from '@waybill/carrier-link-client';
+import { CarrierRegistry, type Carrier, type CarrierServiceDef } from '@waybill/carrier-model';
 import type { ConsignmentDb } from '../database';
 import { enabledCarrierIds, findSettings, listWarehouses, type CompanySettings, type Warehouse } from './company.repository';
 import type { SenderContacts } from './sender-contact.client';
+
+/**
+ * Where a company's carriers come from: carrier-link, the one carrier port, through its client
+ * (`LinkedCarriers`). A carrier with an `account` is the company's through its account with it; any
+ * other is the company's once it has enabled it.
+ */
+export interface CarrierSource {
+  forCompany(company: string): Promise<{ carriers: ReadonlyArray<Carrier & { account?: string }>; unavailable: boolean }>;
+  /** A carrier for what was booked already (cancel, release), whether or not the company can still use it. */
+  booked(company: string, identifier: string, name?: string): Carrier;
+}
 
 /** What a request needs to know about its company: settings, warehouses and enabled carriers. */
 export interface CompanyContext {
   settings: CompanySettings;
   warehouses: Warehouse[];
-  /** The sandbox carriers enabled for the company, then the real carriers of its enabled accounts. */
+  /** The carriers the company enabled, then those of its enabled accounts. */
   carriers: Carrier[];
-  /** carrier-link did not answer: real carriers may be missing from `carriers` just now. */
+  /** carrier-link did not answer: carriers may be missing from `carriers` just now. */
   realCarriersUnavailable: boolean;
-  /** Every carrier's name by identifier, for reading consignments back: the sandbox ones and the company's real ones. */
+  /** Every carrier carrier-link described, by identifier, for reading consignments back. */
   names: CarrierRegistry;
   carrier(identifierOrName: string): Carrier | undefined;
   service(serviceId: string): { carrier: Carrier; service: CarrierServiceDef } | undefined;
   /**
-   * The carrier that made a booking, to cancel or release it: also a real carrier whose account the
+   * The carrier that made a booking, to cancel or release it: also a carrier whose account the
    * company has removed since (its consignments stay cancellable). `name` is the carrier's name as stored.
    */
   bookedBy(carrierId: string, name?: string): Carrier | undefined;
@@ -38,8 +48,8 @@ export function warehouseId(w: Warehouse): string {
 export class CompanyDirectory {
   private cache = new Map<string, { ctx: CompanyContext; until: number }>();
   constructor(
-    private readonly db: Kysely<ConsignmentDb>, private readonly registry: CarrierRegistry,
-    private readonly linked: LinkedCarriers | null = null, private readonly senders: SenderContacts | null = null, private readonly ttlMs = 5000,
+    private readonly db: Kysely<ConsignmentDb>,
+    private readonly source: CarrierSource | null = null, private readonly senders: SenderContacts | null = null, private readonly ttlMs = 5000,
   ) {}
 
   invalidate(company?: string): void {
@@ -59,23 +69,24 @@ export class CompanyDirectory {
   private async load(company: string): Promise<CompanyContext> {
     const [settings, stored, carrierIds, linked] = await Promise.all([
       findSettings(this.db, company), listWarehouses(this.db, company), enabledCarrierIds(this.db, company),
-      this.linked ? this.linked.forCompany(company) : { carriers: [], unavailable: false },
+      this.source ? this.source.forCompany(company) : { carriers: [], unavailable: false },
     ]);
-    // Real carriers need the shipper's phone and e-mail, which the company keeps in its documents settings.
-    const contact = linked.carriers.length && this.senders ? await this.senders.of(company) : null;
+    const enabled = new Set(carrierIds);
+    const carriers: Carrier[] = linked.carriers.filter((c) => c.account !== undefined || enabled.has(c.identifier));
+    // Carriers booked through an account need the shipper's phone and e-mail, kept in the documents settings.
+    const contact = linked.carriers.some((c) => c.account !== undefined) && this.senders ? await this.senders.of(company) : null;
     const warehouses = stored.map((w) => ({ ...w, contact }));
-    const sandbox = carrierIds.map((id) => this.registry.find(id)).filter((c): c is Carrier => Boolean(c));
-    const carriers = [...sandbox, ...linked.carriers];
     const usable = new CarrierRegistry(carriers);
+    const described = new CarrierRegistry<Carrier>([...linked.carriers]);
     return {
       settings: settings ?? { company, extraCustomFields: false, trackingEnabled: false },
       warehouses,
       carriers,
       realCarriersUnavailable: linked.unavailable,
-      names: new CarrierRegistry([...this.registry.carriers, ...linked.carriers]),
+      names: described,
       carrier: (key) => usable.find(key),
       service: (id) => usable.findService(id),
-      bookedBy: (id, name) => usable.find(id) ?? this.registry.find(id) ?? this.linked?.booked(company, id, name),
+      bookedBy: (id, name) => usable.find(id) ?? described.find(id) ?? this.source?.booked(company, id, name),
       warehouse: (id) => warehouses.find((w) => warehouseId(w) === id || (id.indexOf('|') < 0 && w.name === id)),
       defaultWarehouse: () => warehouses.find((w) => w.isDefault) ?? warehouses[0],
     };

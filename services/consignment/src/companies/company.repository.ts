@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Address, Contact } from '@waybill/carriers';
+import type { Address, Contact } from '@waybill/carrier-model';
 import type { ConsignmentDb } from '../database';
 
 export interface CompanySettings {

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Address } from '@waybill/carriers';
+import type { Address } from '@waybill/carrier-model';
 
 export interface CompanySettingsTable {
   company: string;

@@ -1,6 +1,6 @@
 import { ServiceClient } from '@waybill/http';
 import { InternalTokenSigner } from '@waybill/internal-auth';
-import type { Contact } from '@waybill/carriers';
+import type { Contact } from '@waybill/carrier-model';
 
 /** The company's sender contact (phone, e-mail, EORI), owned by the documents service's settings. */
 export interface SenderContacts {

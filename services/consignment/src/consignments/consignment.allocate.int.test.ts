@@ -1,11 +1,11 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { openDatabase, migrateToLatest, type Database } from '@waybill/db';
-import { sandboxRegistry } from '@waybill/carriers';
 import { createLogger } from '@waybill/logger';
 import { signInternalToken } from '@waybill/internal-auth';
 import { createTestDatabase, type TestDatabase } from '@waybill/testing';
 import { buildApp, AUDIENCE } from '../app';
+import { sandboxCarriers } from '../test-support';
 import { SCHEMA } from '../service';
 import { migrations } from '../migrations';
 import type { ConsignmentDb } from '../database';
@@ -30,7 +30,7 @@ describe('allocation by rules: internal allocate endpoint and allocateByRules', 
     await upsertWarehouse(database.db, { company: 'acme', name: 'London', address: { address1: '1 Dock', city: 'London', postcode: 'E14 5AB', country: 'GB' }, timezone: 'Europe/London', isDefault: true });
     for (const c of ['generic', 'parcelink', 'swiftpost']) await enableCarrier(database.db, 'acme', c);
     const rules = { candidates: async (_company: string, body: Record<string, unknown>) => { asked.push(body); if (candidates instanceof Error) throw candidates; return candidates; } };
-    app = buildApp({ db: database.db, registry: sandboxRegistry(), logger: createLogger('test'), internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined, rules }).app;
+    app = buildApp({ db: database.db, carriers: sandboxCarriers(), logger: createLogger('test'), internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined, rules }).app;
   });
   afterAll(async () => {
     await database.close();

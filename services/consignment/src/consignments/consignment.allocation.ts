@@ -1,4 +1,4 @@
-import { CarrierRejection, serviceId as toServiceId, type Address, type ParcelSpec } from '@waybill/carriers';
+import { CarrierRejection, hasCapability, serviceId as toServiceId, type Address, type ParcelSpec } from '@waybill/carrier-model';
 import type { Warehouse } from '../companies/company.repository';
 import type { AllocationTarget } from './consignment.input';
 import type { ConsignmentData } from './consignment.table';
@@ -63,6 +63,10 @@ export async function allocate(
   ids: { company: string; identifier: string; orderNumber: string },
 ): Promise<AllocationOutcome> {
   if (target.kind === 'none' || target.kind === 'rules') return { allocated: false, rejectionReason: null };
+  // A carrier that does not book through Waybill (it declares no `book`) is never asked to.
+  if (!hasCapability(target.carrier.capabilities.supports, 'book')) {
+    return { allocated: false, rejectionReason: `${target.carrier.name}: this carrier does not take bookings through Waybill` };
+  }
   const destination = destinationOf(data);
   const service = target.kind === 'service' ? target.service : target.carrier.defaultService(warehouse.address, destination);
   try {

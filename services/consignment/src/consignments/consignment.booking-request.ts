@@ -1,4 +1,4 @@
-import { crossesCustomsBorder, type Address, type BookingRequest, type Contact, type CustomsDeclaration, type CustomsItem } from '@waybill/carriers';
+import { crossesCustomsBorder, type Address, type BookingRequest, type Contact, type CustomsDeclaration, type CustomsItem } from '@waybill/carrier-model';
 import type { Warehouse } from '../companies/company.repository';
 import type { ConsignmentData } from './consignment.table';
 

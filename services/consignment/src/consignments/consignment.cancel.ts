@@ -4,7 +4,7 @@ import { findByIdentifier, recordStatus, updateIfVersion } from './consignment.r
 import { assertCancellable, isAllocated } from './consignment.status';
 import { ConsignmentEvents, recordEvents } from './consignment.events';
 import { carrierNameOf, toApi } from './consignment.mapper';
-import { CarrierRejection } from '@waybill/carriers';
+import { CarrierRejection } from '@waybill/carrier-model';
 
 /**
  * Cancels: the carrier releases the booking first, so a consignment is never marked Cancelled while the

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
 import type { ConsignmentDb } from '../database';
 import type { CompanyDirectory } from '../companies/company.context';
@@ -10,7 +9,6 @@ import type { ServiceAliasDirectory } from '../aliases/service-alias.directory';
 export interface ConsignmentDeps {
   db: Kysely<ConsignmentDb>;
   companies: CompanyDirectory;
-  registry: CarrierRegistry;
   logger: Logger;
   /** Called after a commit that wrote events, so the outbox relay publishes without waiting to poll. */
   afterCommit: () => void;

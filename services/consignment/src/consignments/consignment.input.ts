@@ -1,6 +1,6 @@
 import { SchemaId, validate } from '@waybill/contracts';
 import { HttpError, InvalidError } from '@waybill/http';
-import type { Carrier, CarrierServiceDef } from '@waybill/carriers';
+import type { Carrier, CarrierServiceDef } from '@waybill/carrier-model';
 import type { CompanyContext } from '../companies/company.context';
 import { warehouseId } from '../companies/company.context';
 import type { ConsignmentData } from './consignment.table';

@@ -1,4 +1,4 @@
-import type { CarrierRegistry } from '@waybill/carriers';
+import type { CarrierRegistry } from '@waybill/carrier-model';
 import { shortForm } from './consignment.status';
 import type { ConsignmentRow } from './consignment.table';
 

@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
 import { NotFoundError } from '@waybill/http';
 import type { ConsignmentDb } from '../database';
 import type { CompanyContext } from '../companies/company.context';
@@ -14,13 +13,13 @@ import { toApi } from './consignment.mapper';
  * consignment Printed, Manifested or Unallocated and changes nothing. True when it moved.
  */
 export async function markPrintedIn(
-  trx: Transaction<ConsignmentDb>, registry: CarrierRegistry, ctx: CompanyContext, company: string, identifier: string,
+  trx: Transaction<ConsignmentDb>, ctx: CompanyContext, company: string, identifier: string,
 ): Promise<boolean> {
   const row = await moveStatusIf(trx, company, identifier, 'Allocated', 'Printed');
   if (!row) return false;
   await recordStatus(trx, company, identifier, 'Printed', null);
   await recordEvents(trx, company, [
-    { type: ConsignmentEvents.statusChanged, data: { consignment: toApi(row, registry, ctx.settings.extraCustomFields), from: 'Allocated', to: 'Printed' } },
+    { type: ConsignmentEvents.statusChanged, data: { consignment: toApi(row, ctx.names, ctx.settings.extraCustomFields), from: 'Allocated', to: 'Printed' } },
   ]);
   return true;
 }
@@ -31,7 +30,7 @@ export async function markPrintedIn(
  */
 export async function markPrinted(deps: ConsignmentDeps, company: string, identifier: string): Promise<Record<string, unknown>> {
   const ctx = await deps.companies.get(company);
-  const moved = await deps.db.transaction().execute((trx) => markPrintedIn(trx, deps.registry, ctx, company, identifier));
+  const moved = await deps.db.transaction().execute((trx) => markPrintedIn(trx, ctx, company, identifier));
   if (moved) deps.afterCommit();
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { EventBus, Subscription } from '@waybill/messaging';
-import type { CarrierRegistry } from '@waybill/carriers';
 import type { Logger } from '@waybill/logger';
 import type { ConsignmentDb } from '../database';
 import type { CompanyDirectory } from '../companies/company.context';
@@ -13,7 +12,6 @@ import { startDashboardConsumer } from '../dashboard/dashboard.consumer';
 export interface ConsumerDeps {
   database: { db: Kysely<ConsignmentDb> };
   bus: EventBus;
-  registry: CarrierRegistry;
   companies: CompanyDirectory;
   logger: Logger;
   afterCommit: () => void;

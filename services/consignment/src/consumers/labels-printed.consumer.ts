@@ -15,7 +15,7 @@ function markPrinted(deps: ConsumerDeps, ctx: CompanyContext) {
   return idempotent(deps.database, CONSUMER, async (trx, event) => {
     const identifier = (event.data as { consignment_identifier?: unknown })?.consignment_identifier;
     if (typeof identifier !== 'string') return;
-    await markPrintedIn(trx, deps.registry, ctx, event.company, identifier);
+    await markPrintedIn(trx, ctx, event.company, identifier);
   });
 }
 

@@ -17,7 +17,7 @@ export function startManifestFailedConsumer(deps: ConsumerDeps): Promise<Subscri
       const ctx = await deps.companies.get(event.company);
       let released = 0;
       await idempotent(deps.database, CONSUMER, async (trx) => {
-        released = await releaseFailedManifest(trx, deps.registry, ctx, event.company, failed as ManifestFailedData);
+        released = await releaseFailedManifest(trx, ctx, event.company, failed as ManifestFailedData);
       })(event);
       if (released === 0) return;
       deps.logger.info({ manifest_id: failed.manifest_id, released }, 'consignments of a failed manifest released');

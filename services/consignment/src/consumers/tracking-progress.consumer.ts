@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { CarrierRegistry } from '@waybill/carrier-model';
 import { EventType, type TrackingConsignmentProgressedData } from '@waybill/contracts';
 import { idempotent, type EventEnvelope, type Subscription } from '@waybill/messaging';
 import type { ConsignmentDb } from '../database';
@@ -8,6 +9,10 @@ import { trackedTransition } from '../consignments/consignment.progress';
 import { ConsignmentEvents, recordEvents } from '../consignments/consignment.events';
 import { toApi } from '../consignments/consignment.mapper';
 import type { ConsumerDeps } from './index';
+
+// A tracked consignment is allocated, so its service_id names its carrier (`<carrier name>|<service>`):
+// the mapper reads the name from there, without asking carrier-link on the tracking path.
+const BY_SERVICE_ID = new CarrierRegistry([]);
 
 /**
  * Applies what carrier tracking says (tracking.consignment.progressed) to the consignment's status, which
@@ -30,7 +35,7 @@ async function applyProgress(trx: Transaction<ConsignmentDb>, deps: ConsumerDeps
   const updated = await updateIfVersion(trx, event.company, row.identifier, row.version, { status: next, tracked_at: at.toISOString() });
   if (!updated) throw new Error(`consignment ${row.identifier} changed while locked`);
   await recordStatus(trx, event.company, row.identifier, next, null);
-  const consignment = toApi(updated, deps.registry, settings.extraCustomFields);
+  const consignment = toApi(updated, BY_SERVICE_ID, settings.extraCustomFields);
   await recordEvents(trx, event.company, [{ type: ConsignmentEvents.statusChanged, data: { consignment, from: row.status, to: next } }]);
   return true;
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { serviceId } from '@waybill/carriers';
+import { serviceId } from '@waybill/carrier-model';
 import { allowOnly, principalOf } from '@waybill/http';
 import { warehouseId, type CompanyDirectory } from '../companies/company.context';
 
@@ -16,6 +16,7 @@ export function lookupRoutes(companies: CompanyDirectory): Router {
       zpl_native: c.capabilities.zplNative,
       per_package_tracking: c.capabilities.perPackageTracking,
       options: c.capabilities.options,
+      capabilities: c.capabilities.supports,
     })));
   });
 

@@ -1,4 +1,4 @@
-import type { Carrier } from '@waybill/carriers';
+import type { Carrier } from '@waybill/carrier-model';
 import { isAllocated } from '../consignments/consignment.status';
 import type { ClaimCheckRow } from './manifest-claim.repository';
 

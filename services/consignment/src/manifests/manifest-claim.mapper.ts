@@ -1,4 +1,4 @@
-import type { Carrier } from '@waybill/carriers';
+import type { Carrier } from '@waybill/carrier-model';
 import type { ManifestClaim, ManifestClaimConsignment } from '@waybill/contracts';
 import { parcelsOf } from '../consignments/consignment.allocation';
 import type { ConsignmentRow } from '../consignments/consignment.table';

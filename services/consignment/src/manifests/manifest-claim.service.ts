@@ -1,5 +1,5 @@
 import { LinkedCarrier } from '@waybill/carrier-link-client';
-import type { Carrier } from '@waybill/carriers';
+import { hasCapability, type Carrier } from '@waybill/carrier-model';
 import { HttpError, InvalidError } from '@waybill/http';
 import { newEnvelope, writeEvents } from '@waybill/messaging';
 import type { ConsignmentDeps } from '../consignments/consignment.deps';
@@ -17,7 +17,7 @@ import { parseClaimRequest } from './manifest-claim.request';
  * it, as carrier-link described it); null for a carrier without accounts, whose manifest covers the carrier.
  */
 function manifestingAccount(carrier: Carrier): ManifestingAccount | null {
-  if (!(carrier instanceof LinkedCarrier)) return null;
+  if (!(carrier instanceof LinkedCarrier) || carrier.withoutAccount) return null;
   // Described carriers always name their account; one that did not would sweep no booked consignment.
   return { id: carrier.account ?? '', sole: carrier.soleAccount };
 }
@@ -40,6 +40,7 @@ export async function claimForManifest(deps: ConsignmentDeps, company: string, b
     const warehouse = ctx.warehouse(req.warehouseId);
     if (!carrier) throw InvalidError.field('carrier_id', `carrier "${req.carrierId}" not found.`);
     if (!warehouse) throw InvalidError.field('warehouse_id', `warehouse "${req.warehouseId}" not found.`);
+    if (!hasCapability(carrier.capabilities.supports, 'manifest')) throw InvalidError.field('carrier_id', `${carrier.name} takes no manifests (its capabilities do not include "manifest").`);
     if (already.length) return toClaimResult(req.manifestId, carrier, warehouse, req.identifiers, already);
 
     const rows = await lockForClaim(trx, company, req.identifiers);

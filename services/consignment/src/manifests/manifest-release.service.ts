@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely';
-import type { CarrierRegistry } from '@waybill/carriers';
 import type { ManifestFailedData } from '@waybill/contracts';
 import type { ConsignmentDb } from '../database';
 import type { CompanyContext } from '../companies/company.context';
@@ -16,14 +15,14 @@ import { releaseManifested } from './manifest-release.repository';
  * same event finds none left to release.
  */
 export async function releaseFailedManifest(
-  trx: Transaction<ConsignmentDb>, registry: CarrierRegistry, ctx: CompanyContext, company: string, failed: ManifestFailedData,
+  trx: Transaction<ConsignmentDb>, ctx: CompanyContext, company: string, failed: ManifestFailedData,
 ): Promise<number> {
   if (failed.carrier_reference !== null) return 0;
   const released = await releaseManifested(trx, company, failed.manifest_id);
   await recordStatuses(trx, company, released, `manifest ${failed.manifest_id} failed: ${failed.reason}`);
   await recordEvents(trx, company, released.map((row) => ({
     type: ConsignmentEvents.statusChanged,
-    data: { consignment: toApi(row, registry, ctx.settings.extraCustomFields), from: 'Manifested', to: row.status },
+    data: { consignment: toApi(row, ctx.names, ctx.settings.extraCustomFields), from: 'Manifested', to: row.status },
   })));
   return released.length;
 }

@@ -2,7 +2,7 @@ import { api } from '../api';
 import { base64Bytes, download, failure, h, messageOf, replace, section } from '../dom';
 import { pagedConsignments, type Consignment } from './consignments';
 
-interface Option { identifier: string; name: string }
+interface Option { identifier: string; name: string; capabilities?: string[] }
 
 /** Manifests made in this browser tab; the API has no manifest list, only each manifest's documents. */
 const made: string[] = JSON.parse(sessionStorage.getItem('waybill-manifests') ?? '[]');
@@ -22,16 +22,17 @@ export function manifestsPage(): HTMLElement {
     list.load();
     listPrinted.load();
   };
-  const options = async (path: string, select: HTMLSelectElement): Promise<void> => {
+  const options = async (path: string, select: HTMLSelectElement, keep: (o: Option) => boolean = () => true): Promise<void> => {
     try {
-      const rows = (await api.get(path)).body as Option[];
+      const rows = ((await api.get(path)).body as Option[]).filter(keep);
       replace(select, ...rows.map((o) => h('option', { value: o.identifier }, o.name)));
     } catch (err) {
       select.after(failure(err));
     }
   };
   // The lists wait for both choices, so their checkboxes reflect them from the first render.
-  void Promise.all([options('/carriers', carrier), options('/warehouses', warehouse)]).then(reload);
+  // Only carriers that take manifests are offered (their declared capabilities).
+  void Promise.all([options('/carriers', carrier, (c) => c.capabilities?.includes('manifest') ?? true), options('/warehouses', warehouse)]).then(reload);
   for (const select of [carrier, warehouse]) {
     select.addEventListener('change', () => {
       if (selected.size > 0) status.textContent = 'Selection cleared: the carrier or warehouse changed.';

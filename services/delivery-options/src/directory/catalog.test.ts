@@ -14,3 +14,19 @@ describe('buildCatalog: warehouse countries', () => {
     expect(catalog.defaultWarehouse?.country).toBe('IE');
   });
 });
+
+describe('buildCatalog: carrier capabilities', () => {
+  const services = [
+    { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT' },
+    { carrier_id: 'lookonly', identifier: 'Look Only|Look Only Rates', name: 'Look Only Rates' },
+    { carrier_id: 'older', identifier: 'Older|Older Standard', name: 'Older Standard' },
+  ];
+  it('leaves out the services of a carrier that does not book; a carrier declaring nothing still counts as booking', () => {
+    const catalog = buildCatalog('acme', {
+      services, warehouses: [],
+      carriers: [{ identifier: 'generic', capabilities: ['book', 'void'] }, { identifier: 'lookonly', capabilities: ['rates'] }, { identifier: 'older' }],
+    });
+    expect([...catalog.services.keys()]).toEqual(['generic carrier|generic next day gnxt', 'older|older standard']);
+    expect(buildCatalog('acme', { services, warehouses: [] }).services.size).toBe(3);
+  });
+});

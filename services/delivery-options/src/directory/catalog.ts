@@ -33,6 +33,12 @@ export function findWarehouse(catalog: CompanyCatalog, ref: string): WarehouseIn
 
 export interface CatalogParts {
   services: Array<{ carrier_id: string; identifier: string; name: string }>;
+  /**
+   * The company's carriers with what each declares it does (`GET /carriers`): services of a carrier that
+   * does not `book` are never quoted nor allocated to. Absent, or a carrier without the field (a
+   * consignment service older than capabilities), counts as booking.
+   */
+  carriers?: Array<{ identifier: string; capabilities?: string[] }>;
   warehouses: Array<{ identifier: string; name: string; is_default?: boolean; timezone?: string; address?: { country?: string; state?: string | null } }>;
 }
 
@@ -44,7 +50,9 @@ function warehouseCountry(given: string | undefined): string {
 /** Builds the catalog from the consignment service's /carrierservices and /warehouses answers. */
 export function buildCatalog(company: string, parts: CatalogParts): CompanyCatalog {
   const services = new Map<string, ServiceInfo>();
+  const books = new Map((parts.carriers ?? []).map((c) => [c.identifier, c.capabilities?.includes('book') ?? true]));
   for (const s of parts.services) {
+    if (books.get(s.carrier_id) === false) continue;
     const carrierName = s.identifier.slice(0, s.identifier.indexOf('|'));
     services.set(s.identifier.toLowerCase(), { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName });
   }

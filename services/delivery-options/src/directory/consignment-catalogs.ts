@@ -5,7 +5,7 @@ import { buildCatalog, type CatalogParts, type CatalogSource, type CompanyCatalo
 interface Entry { catalog?: CompanyCatalog; fetchedAt: number; loading?: Promise<CompanyCatalog> }
 
 /**
- * Warehouses and enabled carrier services belong to the consignment service; this asks it over
+ * Warehouses, enabled carriers (with their capabilities) and their services belong to the consignment service; this asks it over
  * internal HTTP and keeps the answer per company. A fresh entry is served from memory; a stale one
  * is served too while one background refresh runs, so the checkout path waits for the consignment
  * service only the first time a company is seen. Changes there show here within `ttlMs`.
@@ -40,13 +40,17 @@ export class ConsignmentCatalogs implements CatalogSource {
   private async fetch(company: string): Promise<CompanyCatalog> {
     const principal = { company, principal: 'service:delivery-options' };
     const base = `/companies/${encodeURIComponent(company)}`;
-    const [services, warehouses] = await Promise.all([
+    const [services, warehouses, carriers] = await Promise.all([
       this.client.request<CatalogParts['services']>('consignment', 'GET', `${base}/carrierservices`, principal, undefined, 5000),
       this.client.request<CatalogParts['warehouses']>('consignment', 'GET', `${base}/warehouses`, principal, undefined, 5000),
+      this.client.request<NonNullable<CatalogParts['carriers']>>('consignment', 'GET', `${base}/carriers`, principal, undefined, 5000),
     ]);
     for (const r of [services, warehouses]) {
       if (r.status !== 200 || !Array.isArray(r.body)) throw new HttpError(503, 'The consignment service could not list the company\'s carriers and warehouses; try again shortly.', {}, { 'Retry-After': '5' });
     }
-    return buildCatalog(company, { services: services.body, warehouses: warehouses.body });
+    // Without the carriers' capabilities every service is offered: the consignment service refuses to book
+    // with a carrier that does not book, so a missing answer costs a refusal, not a wrong booking.
+    const described = carriers.status === 200 && Array.isArray(carriers.body) ? carriers.body : undefined;
+    return buildCatalog(company, { services: services.body, warehouses: warehouses.body, carriers: described });
   }
 }

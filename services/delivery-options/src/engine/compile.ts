@@ -1,5 +1,5 @@
 import type { DeliveryRule } from '@waybill/contracts';
-import { EU_COUNTRIES } from '@waybill/carriers';
+import { EU_COUNTRIES } from '@waybill/carrier-model';
 import { minutesOf, WEEKDAYS } from './calendar';
 import { allOf, compileConditions, type MatchInput } from './conditions';
 import { decimalToMinor, minorDigits } from './money';

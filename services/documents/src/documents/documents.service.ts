@@ -1,10 +1,9 @@
 import { ConflictError } from '@waybill/http';
-import type { CarrierRegistry } from '@waybill/carriers';
 import type { Kysely } from 'kysely';
 import type { DocumentsDb } from '../database';
 import { recordLabelsPrinted } from '../events/labels-printed.event';
 import { buildInvoice } from '../invoices/invoice.model';
-import { labelFacts } from '../labels/label.facts';
+import { drawnCarrier, labelFacts, labelTrackingNumbers } from '../labels/label.facts';
 import type { ConsignmentPeer } from '../peers/consignment.peer';
 import { findSettings } from '../settings/settings.repository';
 import type { ConsignmentView } from './consignment.view';
@@ -17,9 +16,11 @@ import { senderOf, type WarehouseView } from './sender';
 export interface DocumentsDeps {
   db: Kysely<DocumentsDb>;
   peer: ConsignmentPeer;
-  registry: CarrierRegistry;
-  /** Real carriers' labels, stored by carrier-link when it booked them. */
-  carrierLink: CarrierLinkClient;
+  /**
+   * carrier-link, the one carrier port: how to draw the labels of a carrier whose labels Waybill draws,
+   * and the labels a carrier made itself, stored when it booked them.
+   */
+  carrierLink: Pick<CarrierLinkClient, 'deployed' | 'labelDrawing' | 'labels'>;
   cache: DocumentCache<RenderedDocuments>;
   /** Called after the printed event is committed, so the outbox relay publishes it at once. */
   afterCommit: () => void;
@@ -54,23 +55,29 @@ export async function consignmentDocuments(deps: DocumentsDeps, company: string,
   const settings = await findSettings(deps.db, company);
   const request = parseDocumentQuery(query, settings.labelSizes);
   const c = await printable(deps, company, identifier);
-  const found = c.service_id ? deps.registry.findService(c.service_id) : undefined;
-  if (!found) {
-    if (!c.service_id || !deps.carrierLink.deployed) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
-    // A real carrier's labels are its own, made at booking and kept by carrier-link: never booked again.
-    const stored = await deps.carrierLink.labels(company, c.identifier, storedLabelQuery(request));
-    await markPrinted(deps, company, c);
-    return { labels: stored.labels, invoices: stored.invoices, label_format: request.documentType };
-  }
+  const bar = c.service_id?.indexOf('|') ?? -1;
+  if (!c.service_id || bar < 0 || !deps.carrierLink.deployed) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
   const warehouse = shipFrom(await deps.peer.warehouses(company), c.warehouse_id ?? null);
   const sender = senderOf(warehouse, settings.contact, c.custom_attributes);
-  const customs = found.carrier.requiresCustoms(warehouse.address.country, c.recipient.address.country);
-  const invoice = customs ? buildInvoice(c, sender, found.carrier.name) : null;
   const { current_status: _status, ...content } = c;
   const key = DocumentCache.key(c.identifier, [company, content, sender, settings, requestKey(request)]);
   let docs = deps.cache.get(key);
   if (!docs) {
-    const facts = labelFacts({ consignment: c, sender, carrier: found.carrier, service: found.service });
+    // Every carrier is reached through carrier-link: it says how to draw the labels, or that they are the carrier's own.
+    const drawing = await deps.carrierLink.labelDrawing(company, {
+      carrier: c.service_id.slice(0, bar), service: c.service_id.slice(bar + 1),
+      origin: { address1: sender.address1, city: sender.city, postcode: sender.postcode, country: sender.country },
+      destination: { ...c.recipient.address, name: c.recipient.name ?? null, company_name: c.recipient.company_name ?? null },
+      tracking_numbers: labelTrackingNumbers(c),
+    });
+    if (!drawing.drawn_by_waybill) {
+      // The carrier's labels are its own, made at booking and kept by carrier-link: never booked again.
+      const stored = await deps.carrierLink.labels(company, c.identifier, storedLabelQuery(request));
+      await markPrinted(deps, company, c);
+      return { labels: stored.labels, invoices: stored.invoices, label_format: request.documentType };
+    }
+    const invoice = drawing.requires_customs ? buildInvoice(c, sender, drawing.carrier.name) : null;
+    const facts = labelFacts({ consignment: c, sender, carrier: drawnCarrier(drawing), service: drawing.service });
     docs = await renderDocuments({ facts, invoice, settings, request, createdAt: createdAt(c), title: `Labels ${c.order_number}` });
     deps.cache.set(key, docs, sizeOf(docs));
   }

@@ -1,5 +1,5 @@
 import { ConflictError } from '@waybill/http';
-import { isEuCountry } from '@waybill/carriers';
+import { isEuCountry } from '@waybill/carrier-model';
 import { documentDate, type ConsignmentView } from '../documents/consignment.view';
 import type { Sender } from '../documents/sender';
 import { labelText } from '../labels/text-metrics';

@@ -1,6 +1,6 @@
 import JsBarcode from 'jsbarcode';
 import { BarcodeFormat, DataMatrixWriter, EncodeHintType, QRCodeWriter } from '@zxing/library';
-import type { RoutingSymbology } from '@waybill/carriers';
+import type { RoutingSymbology } from '@waybill/carrier-model';
 
 /**
  * Barcode encoders from npm, used only to know where the bars and cells go: every writer draws them

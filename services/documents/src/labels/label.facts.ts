@@ -1,4 +1,4 @@
-import type { Carrier, CarrierServiceDef, LabelDesign } from '@waybill/carriers';
+import type { Carrier, CarrierServiceDef, LabelDesign, LabelDrawing } from '@waybill/carrier-model';
 import { documentDate, type ConsignmentView, type PackageView } from '../documents/consignment.view';
 import type { Sender } from '../documents/sender';
 import { labelText } from './text-metrics';
@@ -31,8 +31,20 @@ export interface LabelFacts {
 export interface LabelContext {
   consignment: ConsignmentView;
   sender: Sender;
-  carrier: Carrier;
+  /** The carrier's label members: a drawing carrier-link answered (`drawnCarrier`), or a carrier itself. */
+  carrier: Pick<Carrier, 'name' | 'labelDesign' | 'sortCode' | 'routingCode'>;
   service: CarrierServiceDef;
+}
+
+/** One tracking number per label, in package order (a consignment without packages gets one label). */
+export function labelTrackingNumbers(c: ConsignmentView): string[] {
+  const packages: Array<PackageView | undefined> = c.packages.length > 0 ? c.packages : [undefined];
+  return packages.map((p) => labelText(p?.tracking_number || c.consignment_number || c.identifier));
+}
+
+/** The label members of a carrier as carrier-link's drawing answers them, routing codes by package number. */
+export function drawnCarrier(d: Extract<LabelDrawing, { drawn_by_waybill: true }>): LabelContext['carrier'] {
+  return { name: d.carrier.name, labelDesign: () => d.design, sortCode: () => d.sort_code, routingCode: (input) => d.routing_codes[input.packageNumber - 1] ?? '' };
 }
 
 const joined = (parts: Array<string | null | undefined>, sep = ' ') => parts.map(labelText).filter(Boolean).join(sep);
@@ -69,8 +81,9 @@ export function labelFacts(ctx: LabelContext): LabelFacts[] {
     sortCode, route: `${labelText(s.country).toUpperCase()} > ${labelText(a.country).toUpperCase()}  ${labelText(service.code)}`,
     orderNumber: labelText(c.order_number), date: documentDate(c), consignmentNumber: labelText(c.consignment_number),
   };
+  const trackingNumbers = labelTrackingNumbers(c);
   return packages.map((p, i) => {
-    const trackingNumber = labelText(p?.tracking_number || c.consignment_number || c.identifier);
+    const trackingNumber = trackingNumbers[i];
     return {
       ...shared,
       trackingNumber,

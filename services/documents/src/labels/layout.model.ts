@@ -1,4 +1,4 @@
-import type { RoutingSymbology } from '@waybill/carriers';
+import type { RoutingSymbology } from '@waybill/carrier-model';
 
 /**
  * One label as a list of drawing elements in dots at 203 dpi (the Zebra grid, so ZPL at 203 dpi is written

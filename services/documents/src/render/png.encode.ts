@@ -1,6 +1,6 @@
 import { endianness } from 'node:os';
 import { constants, deflateSync } from 'node:zlib';
-import { pngChunk as chunk } from '@waybill/carriers';
+import { pngChunk as chunk } from './png.chunk';
 
 const SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 // Black text on white: green alone is the luminance here, and cheaper than a weighted sum. In a pixel read

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { absolutePath } from 'swagger-ui-dist';
 import { buildOpenApi } from '@waybill/contracts';
-import { realCarrierDeclarations } from '@waybill/carriers';
+import type { CarrierDeclarations } from './carrier-declarations';
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Waybill API reference</title>
@@ -13,12 +13,21 @@ const PAGE = `<!doctype html>
 
 const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true, tryItOutEnabled: true });`;
 
-/** `/openapi.json` (built from contracts/) and `/docs`, an interactive reference served from local assets. */
-export function docsRoutes(publicBaseUrl?: string): Router {
+/**
+ * `/openapi.json` (built from contracts/) and `/docs`, an interactive reference served from local assets.
+ * The carrier accounts' credential keys come from carrier-link (`declarations`); the document is kept once
+ * it has them, and built again on the next request while carrier-link has not answered.
+ */
+export function docsRoutes(publicBaseUrl: string | undefined, declarations: () => Promise<CarrierDeclarations | null>): Router {
   const r = Router();
   let doc: object | undefined;
-  r.get('/openapi.json', (req, res) => {
-    doc ??= buildOpenApi({ serverUrl: publicBaseUrl ?? `${req.protocol}://${req.header('host') ?? 'localhost'}`, carriers: realCarrierDeclarations() });
+  r.get('/openapi.json', async (req, res) => {
+    if (!doc) {
+      const carriers = await declarations();
+      const built = buildOpenApi({ serverUrl: publicBaseUrl ?? `${req.protocol}://${req.header('host') ?? 'localhost'}`, carriers: carriers ?? [] });
+      if (carriers) doc = built;
+      return void res.json(built);
+    }
     res.json(doc);
   });
   r.get(['/docs', '/docs/'], (_req, res) => {

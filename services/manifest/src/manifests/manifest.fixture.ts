@@ -3,7 +3,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { CarrierRegistry, SandboxCarrier, SANDBOX_PROFILES, type Carrier, type CarrierManifest, type ManifestRequest } from '@waybill/carriers';
+import { createHash } from 'node:crypto';
 import { BullJobDriver, InlineJobDriver, type JobDriver } from '@waybill/jobs';
 import { createLogger } from '@waybill/logger';
 import { InProcessEventBus, type EventEnvelope } from '@waybill/messaging';
@@ -80,13 +80,48 @@ function claimOf(id: string, consignments: ManifestClaim['consignments']): Manif
   };
 }
 
-/** The sandbox carriers, with Generic Carrier's manifest call replaced by `manifest`. */
-export function registryWith(manifest: (req: ManifestRequest, real: Carrier) => Promise<CarrierManifest>): CarrierRegistry {
-  const carriers = SANDBOX_PROFILES.map((p) => new SandboxCarrier(p));
-  const generic = carriers.find((c) => c.identifier === 'generic')!;
-  const real = generic.manifest.bind(generic);
-  generic.manifest = (req) => manifest(req, { ...generic, manifest: real } as Carrier);
-  return new CarrierRegistry(carriers);
+type ManifestAnswer = { status: number; body: Record<string, unknown> };
+
+/**
+ * Stands in for carrier-link, the one carrier port, over HTTP: its `carrier-manifests` answers as a
+ * carrier reached through it answers (a reference derived from the manifest id, so a repeated submission
+ * answers the same), unless `answer` is replaced. `submitted` lists what it was asked.
+ */
+export class CarrierLinkStandIn {
+  private server?: Server;
+  url = '';
+  readonly submitted: Array<{ company: string; carrier: string; manifestId: string }> = [];
+  answer: (company: string, carrier: string, manifestId: string) => Promise<ManifestAnswer> = async (company, carrier, manifestId) => ({
+    status: 201, body: { manifested: true, reference: referenceOf(company, carrier, manifestId), scope: 'listed', document: null },
+  });
+
+  async start(): Promise<void> {
+    const app = express();
+    app.use(express.json());
+    app.post('/companies/:company/carrier-manifests', async (req, res) => {
+      const { carrier, request } = req.body as { carrier: string; request: { manifestId: string } };
+      this.submitted.push({ company: String(req.params.company), carrier, manifestId: request.manifestId });
+      const a = await this.answer(String(req.params.company), carrier, request.manifestId);
+      res.status(a.status).json(a.body);
+    });
+    await new Promise<void>((resolve) => {
+      this.server = app.listen(0, '127.0.0.1', () => resolve());
+    });
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server?.close(() => resolve());
+      this.server?.closeAllConnections();
+    });
+  }
+}
+
+/** `GENM` and 12 digits from the manifest id, the shape of a Generic Carrier manifest reference. */
+export function referenceOf(company: string, carrier: string, manifestId: string): string {
+  const digest = createHash('sha256').update(`${carrier}\u0000${company}\u0000${manifestId}`).digest('hex');
+  return `${carrier.slice(0, 3).toUpperCase()}M${BigInt(`0x${digest.slice(0, 15)}`).toString().padStart(18, '0').slice(0, 12)}`;
 }
 
 export interface Running {

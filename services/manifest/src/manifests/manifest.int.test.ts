@@ -1,6 +1,7 @@
 import { createTestDatabase, eventually, readPdf, type TestDatabase } from '@waybill/testing';
 import type { JobDriver } from '@waybill/jobs';
-import { ClaimPeer, dropRedisKeys, jobDriver, lostJobs, registryWith, startService, type Running } from './manifest.fixture';
+import { sampleConsignments } from '../paperwork/manifest-sample';
+import { CarrierLinkStandIn, ClaimPeer, dropRedisKeys, jobDriver, lostJobs, startService, type Running } from './manifest.fixture';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `${i}`.padStart(32, 'c'));
 const body = (n = 3) => ({ consignment_ids: ids(n), carrier_id: 'generic', warehouse_id: 'acme|London DC' });
@@ -8,12 +9,14 @@ const body = (n = 3) => ({ consignment_ids: ids(n), carrier_id: 'generic', wareh
 describe('manifest service', () => {
   let tdb: TestDatabase;
   let peer: ClaimPeer;
+  let link: CarrierLinkStandIn;
   const running: Running[] = [];
   const drivers: JobDriver[] = [];
   const start = async (...args: Parameters<typeof startService> extends [any, any, any, ...infer R] ? R : never) => {
     const jobs = jobDriver();
     drivers.push(jobs);
-    const r = await startService(tdb, peer, jobs, ...args);
+    const [opts, peers] = args;
+    const r = await startService(tdb, peer, jobs, opts, { 'carrier-link': link.url, ...peers });
     running.push(r);
     return r;
   };
@@ -27,11 +30,14 @@ describe('manifest service', () => {
   beforeEach(async () => {
     peer = new ClaimPeer();
     await peer.start();
+    link = new CarrierLinkStandIn();
+    await link.start();
   });
   afterEach(async () => {
     for (const r of running.splice(0)) await r.svc.stop();
     for (const d of drivers.splice(0)) await d.close();
     await peer.stop();
+    await link.stop();
   });
   afterAll(async () => {
     await tdb.drop();
@@ -41,7 +47,9 @@ describe('manifest service', () => {
   it('answers 204 while the carrier has not confirmed the manifest, then 200 with the PDF', async () => {
     let confirm!: () => void;
     const confirmed = new Promise<void>((r) => (confirm = r));
-    const svc = await start({ registry: registryWith(async (req, real) => { await confirmed; return real.manifest(req); }) });
+    const answer = link.answer;
+    link.answer = async (...asked) => { await confirmed; return answer(...asked); };
+    const svc = await start();
     const created = await svc.call('POST', '/manifest', body());
     expect(created.status).toBe(201);
     const id = created.body.identifier;
@@ -52,6 +60,8 @@ describe('manifest service', () => {
     const pdf = await readPdf(Buffer.from(ready.body.documents, 'base64'));
     expect(pdf.pages[0].text).toContain(id);
     expect(pdf.pages[0].text).toMatch(/GENM\d{12}/);
+    // Through the port, named as its claim names it.
+    expect(link.submitted).toEqual([{ company: 'acme', carrier: 'generic', manifestId: id }]);
     expect((await svc.call('GET', `/manifest/${id}/documents`, undefined, 'other')).status).toBe(404);
     expect(svc.published('manifest.manifest.failed')).toEqual([]);
   });
@@ -100,7 +110,9 @@ describe('manifest service', () => {
   });
 
   it('records why when generation fails for good after its retries, and answers 409', async () => {
-    const svc = await start({ generation: { attempts: 2, backoffMs: 10 }, registry: registryWith(async () => { throw new Error('carrier API timed out'); }) });
+    // The port could not tell whether the carrier took it: a transient failure, retried, then recorded.
+    link.answer = async () => ({ status: 422, body: { manifested: false, rejection_reason: 'carrier API timed out', outcome_unknown: true, named: true } });
+    const svc = await start({ generation: { attempts: 2, backoffMs: 10 } });
     const created = await svc.call('POST', '/manifest', body());
     const res = await documents(svc, created.body.identifier);
     expect(res.status).toBe(409);
@@ -108,6 +120,35 @@ describe('manifest service', () => {
     // The carrier never took it: announced so that the consignment service releases the consignments.
     const failed = await eventually(() => svc.published('manifest.manifest.failed').length > 0 && svc.published('manifest.manifest.failed'), { what: 'manifest.manifest.failed' });
     expect(failed).toEqual([expect.objectContaining({ company: 'acme', data: { manifest_id: created.body.identifier, reason: res.body.detail, carrier_reference: null } })]);
+  });
+
+  it("fails at once, naming the carrier, when the carrier refuses the manifest through the port", async () => {
+    link.answer = async () => ({ status: 422, body: { manifested: false, rejection_reason: 'deliveries to ZZ9 9ZZ are under an embargo', outcome_unknown: false, named: false } });
+    const svc = await start({ generation: { attempts: 5, backoffMs: 10 } });
+    const created = await svc.call('POST', '/manifest', body());
+    const res = await documents(svc, created.body.identifier);
+    expect([res.status, res.body.detail]).toEqual([409, 'Generic Carrier refused the manifest: deliveries to ZZ9 9ZZ are under an embargo.']);
+    // A refusal is not retried: the carrier was asked once.
+    expect(link.submitted).toHaveLength(1);
+  });
+
+  it("covers every consignment a whole-account manifest claims, and serves the carrier's own document as it came", async () => {
+    // A carrier that manifests every labelled consignment of the account (Royal Mail Click & Drop): the
+    // consignment service claims them all, and the port answers with the carrier's PDF.
+    const carrierPdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n%%EOF\n');
+    link.answer = async () => ({ status: 201, body: { manifested: true, reference: 'RM-MANIFEST-7', scope: 'account', document: carrierPdf.toString('base64') } });
+    const all = sampleConsignments(3);
+    peer.claimOf = (id) => ({
+      manifest_id: id, scope: 'account', carrier: { identifier: 'royalmail', name: 'Royal Mail' }, consignments: all,
+      warehouse: { identifier: 'acme|London DC', name: 'London DC', timezone: 'Europe/London', address: { address1: '1 Dock Road', city: 'London', postcode: 'E14 5AB', country: 'GB' } },
+    });
+    const svc = await start();
+    // One consignment named; the carrier manifests the three the account labelled, and the 201 says so.
+    const created = await svc.call('POST', '/manifest', { ...body(1), carrier_id: 'royalmail' });
+    expect([created.status, created.body.consignment_ids]).toEqual([201, all.map((c) => c.identifier)]);
+    const docs = await documents(svc, created.body.identifier);
+    expect([docs.status, docs.body.documents]).toEqual([200, carrierPdf.toString('base64')]);
+    expect(link.submitted).toEqual([{ company: 'acme', carrier: 'royalmail', manifestId: created.body.identifier }]);
   });
 
   it('fails a manifest that is still not generated at its deadline, so it never answers 204 forever', async () => {

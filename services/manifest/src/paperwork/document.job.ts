@@ -1,4 +1,4 @@
-import { CarrierRejection, type ManifestRequest } from '@waybill/carriers';
+import { CarrierRejection, type ManifestRequest } from '@waybill/carrier-model';
 import { PermanentJobError, type Job } from '@waybill/jobs';
 import { processCounter } from '@waybill/telemetry';
 import type { ManifestDeps } from '../manifests/manifest.deps';
@@ -44,9 +44,9 @@ export async function generateManifest(deps: ManifestDeps, job: Job<GenerateJobD
   let reference = m.carrier_reference;
   if (!reference) {
     const { identifier, name } = m.claim.carrier;
-    // A real carrier is reached through carrier-link, which answers a repeated submission from its record.
-    const carrier = deps.registry.find(identifier) ?? (deps.linked.deployed ? deps.linked.booked(m.company, identifier, name) : undefined);
-    if (!carrier) throw new PermanentJobError(`Carrier ${identifier} is not available in this deployment.`);
+    // Every carrier is reached through carrier-link, which answers a repeated submission from its record.
+    if (!deps.carriers.deployed) throw new PermanentJobError(`Carrier ${identifier} is not available in this deployment.`);
+    const carrier = deps.carriers.booked(m.company, identifier, name);
     carrierCalls.inc({ carrier: carrier.identifier });
     let answer;
     try {

@@ -1,4 +1,4 @@
-import type { Carrier, CarrierRegistry } from '@waybill/carriers';
+import type { Carrier, CarrierRegistry } from '@waybill/carrier-model';
 
 /**
  * What this service needs of a carrier: its names and services (to find a consignment's carrier), its

@@ -1,4 +1,4 @@
-import { TrackingPushError, type PushedTrackingEvent, type TrackingPush, type TrackingStatus } from '@waybill/carriers';
+import { TrackingPushError, type PushedTrackingEvent, type TrackingPush, type TrackingStatus } from '@waybill/carrier-model';
 import { SchemaId, parseLooseDateTime, validate } from '@waybill/contracts';
 import { InvalidError } from '@waybill/http';
 import { normaliseStatus, statusOfCode } from './status';

@@ -1,4 +1,4 @@
-import { TRACKING_STATUSES, type TrackingStatus } from '@waybill/carriers';
+import { TRACKING_STATUSES, type TrackingStatus } from '@waybill/carrier-model';
 import type { TrackedCarrier } from '../carriers/tracked-carrier';
 
 const squash = (s: string) => s.replace(/[\s_-]+/g, '').toUpperCase();

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TrackingStatus } from '@waybill/carriers';
+import type { TrackingStatus } from '@waybill/carrier-model';
 import type { TrackingDb } from '../database';
 import type { NewTrackingEventRow, TrackingEventRow } from './tracking-event.table';
 

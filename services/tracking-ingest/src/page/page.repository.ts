@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { TrackingStatus } from '@waybill/carriers';
+import type { TrackingStatus } from '@waybill/carrier-model';
 import type { TrackingDb } from '../database';
 import { eventsOfConsignment } from '../ingest/tracking-event.repository';
 import { activeParcelsOf } from '../projection/projection.repository';

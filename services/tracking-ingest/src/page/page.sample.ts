@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '@waybill/carriers';
+import type { TrackingStatus } from '@waybill/carrier-model';
 import type { PageConsignment, PageEvent, PageStatus } from './page.view';
 
 /** What a parcel goes through, in order; the sample stops at the status asked for. */

@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '@waybill/carriers';
+import type { TrackingStatus } from '@waybill/carrier-model';
 import { NO_BRANDING } from '../branding/branding.repository';
 import { buildView, type PageConsignment } from './page.view';
 import { renderTrackingPage } from './page.html';

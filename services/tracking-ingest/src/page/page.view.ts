@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '@waybill/carriers';
+import type { TrackingStatus } from '@waybill/carrier-model';
 import type { TrackingPage } from '@waybill/contracts';
 import { todayIn } from '@waybill/i18n';
 import type { Branding } from '../branding/branding.repository';

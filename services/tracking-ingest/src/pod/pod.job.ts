@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProofOfDeliveryDocument } from '@waybill/carriers';
+import type { ProofOfDeliveryDocument } from '@waybill/carrier-model';
 import { EventType, type PodRetrievedData } from '@waybill/contracts';
 import { PermanentJobError, Queues, type Job } from '@waybill/jobs';
 import { newEnvelope, writeEvent } from '@waybill/messaging';

@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '@waybill/carriers';
+import type { TrackingStatus } from '@waybill/carrier-model';
 import { deriveProgress, type ParcelTimeline } from './progress.rules';
 
 const at = (h: number) => new Date(Date.UTC(2026, 10, 22, h));

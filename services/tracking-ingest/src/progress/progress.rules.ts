@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '@waybill/carriers';
+import type { TrackingStatus } from '@waybill/carrier-model';
 
 export type ProgressStatus = 'Despatched' | 'Delivered' | 'Exception';
 

@@ -1,4 +1,4 @@
-import { CarrierRejection } from '../../carrier';
+import { CarrierRejection } from '@waybill/carrier-model';
 import { fieldRules } from '../fields';
 import { fitAddress, type AddressProfile } from './address';
 import { wrapLines } from './lines';

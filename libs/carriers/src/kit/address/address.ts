@@ -1,4 +1,4 @@
-import type { Address } from '../../carrier';
+import type { Address } from '@waybill/carrier-model';
 import type { FieldRules } from '../fields';
 import { wrapLines } from './lines';
 import { isRegionCode, regionOf } from './regions';

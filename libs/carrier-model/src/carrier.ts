@@ -1,3 +1,4 @@
+import type { CarrierCapability } from './capabilities';
 import type { CarrierTracking, CarrierTrackingPull } from './tracking';
 
 /**
@@ -175,6 +176,12 @@ export interface CarrierServiceDef {
 }
 
 export interface CarrierCapabilities {
+  /**
+   * What the carrier does, from the capability names (`book`, `void`, `manifest`, `tracking_push`,
+   * `tracking_poll`, `proof_of_delivery`, ...): `GET /carriers` shows it, and nothing asks a carrier for
+   * what it does not declare.
+   */
+  supports: readonly CarrierCapability[];
   zplNative: boolean;
   perPackageTracking: boolean;
   /** Option keys the carrier understands; others are ignored. */

@@ -1,6 +1,4 @@
 import type { Carrier, CarrierServiceDef } from './carrier';
-import { SandboxCarrier } from './sandbox/sandbox-carrier';
-import { SANDBOX_PROFILES } from './sandbox/profiles';
 
 /** What a registry needs of a carrier: its names and its services. */
 export type RegisteredCarrier = Pick<Carrier, 'identifier' | 'name' | 'services'>;
@@ -35,8 +33,4 @@ export class CarrierRegistry<C extends RegisteredCarrier = Carrier> {
 
 export function serviceId(carrier: Pick<Carrier, 'name'>, service: Pick<CarrierServiceDef, 'name'>): string {
   return `${carrier.name}|${service.name}`;
-}
-
-export function sandboxRegistry(trackingBaseUrl?: string): CarrierRegistry {
-  return new CarrierRegistry(SANDBOX_PROFILES.map((p) => new SandboxCarrier(p, trackingBaseUrl)));
 }

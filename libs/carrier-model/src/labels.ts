@@ -54,3 +54,25 @@ export interface CarrierLabels {
 declare module './carrier' {
   interface Carrier extends CarrierLabels {}
 }
+
+/**
+ * What carrier-link answers for a label Waybill draws (`POST /carrier-label-designs`): the carrier's label
+ * design for the service, the sort code for the destination, one routing code per package (in package
+ * order), and whether the route needs a customs invoice from this carrier. `drawn_by_waybill` false: the
+ * carrier's labels are its own, stored at booking (`GET /carrier-bookings/{id}/labels`).
+ */
+export type LabelDrawing =
+  | { drawn_by_waybill: false }
+  | {
+    drawn_by_waybill: true; carrier: { identifier: string; name: string }; service: CarrierServiceDef;
+    design: LabelDesign; sort_code: string; routing_codes: string[]; requires_customs: boolean;
+  };
+
+/** What the drawing is asked for: the carrier (identifier or name), its service's name, both ends, the packages' numbers. */
+export interface LabelDrawingRequest {
+  carrier: string;
+  service: string;
+  origin: Address;
+  destination: Address;
+  tracking_numbers: string[];
+}

@@ -1,0 +1,11 @@
+/**
+ * The carrier model: what every service may know of a carrier (its types, the registry that finds one
+ * by name, the normalised tracking statuses and the capability names). No adapter, no outbound client:
+ * those live in `@waybill/carriers`, which only carrier-link loads.
+ */
+export * from './carrier';
+export * from './tracking';
+export * from './capabilities';
+export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
+export { CarrierRegistry, serviceId, type RegisteredCarrier } from './registry';
+export type { CarrierLabels, LabelDesign, LabelDrawing, LabelDrawingRequest, RoutingInput, RoutingSymbology } from './labels';
