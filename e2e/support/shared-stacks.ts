@@ -2,7 +2,7 @@ import { ask, type BrokerLease } from './broker-client';
 import { startStack, type Mode, type Stack } from './stack';
 
 /**
- * A stack shared with the run's other suites (see docs/CONTRIBUTING.md, "End-to-end stacks"): the same
+ * A stack shared with the run's other suites (see CONTRIBUTING.md, "End-to-end stacks"): the same
  * processes, a company of this suite's own. What the suite sees of it: the public address and its
  * company's credentials (and in distributed mode the database and namespace, to watch events). It has no
  * processes to crash or carrier doubles to program: a suite that needs those starts its own `startStack`.

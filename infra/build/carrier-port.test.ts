@@ -11,6 +11,13 @@ import { ROOT } from './packages';
  */
 const ADAPTER_PACKAGES = ['@waybill/carriers', '@waybill/carrier-doubles', '@waybill/carrier-conformance'];
 const THE_PORT = 'services/carrier-link';
+/**
+ * @waybill/testing depends on the carrier doubles only for its `stacks` entry (whole stacks for e2e/ and
+ * bench/, with doubles standing in for carriers); a service's tests may use its other helpers, so the
+ * dependency is not followed, and an import of `@waybill/testing/stacks` counts as reaching an adapter.
+ */
+const STACK_TOOLING = '@waybill/testing';
+const STACKS_ENTRY = '@waybill/testing/stacks';
 
 /**
  * Services that still build carriers in-process, each moving behind the port in its own step; the list
@@ -31,7 +38,7 @@ function reachedAdapters(m: Manifest, withDev: boolean, path: string[] = [m.name
   return deps.flatMap((d) => {
     if (ADAPTER_PACKAGES.includes(d)) return [[...path, d].join(' -> ')];
     const lib = libraries.get(d);
-    if (!lib || seen.has(d)) return [];
+    if (!lib || seen.has(d) || d === STACK_TOOLING) return [];
     seen.add(d);
     return reachedAdapters(lib, false, [...path, d], seen);
   });
@@ -45,12 +52,12 @@ function importsOf(dir: string): string[] {
       const path = join(d, f);
       if (statSync(path).isDirectory()) walk(path);
       else if (f.endsWith('.ts')) {
-        for (const m of readFileSync(path, 'utf8').matchAll(/(?:from|import\(|require\()\s*'(@waybill\/[^'/]+)/g)) found.push(`${path.slice(ROOT.length + 1)}: ${m[1]}`);
+        for (const m of readFileSync(path, 'utf8').matchAll(/(?:from|import\(|require\()\s*'(@waybill\/[^'/]+(?:\/stacks)?)/g)) found.push(`${path.slice(ROOT.length + 1)}: ${m[1]}`);
       }
     }
   };
   walk(join(ROOT, dir, 'src'));
-  return found.filter((line) => ADAPTER_PACKAGES.some((p) => line.endsWith(`: ${p}`)));
+  return found.filter((line) => [...ADAPTER_PACKAGES, STACKS_ENTRY].some((p) => line.endsWith(`: ${p}`)));
 }
 
 const services = readdirSync(join(ROOT, 'services')).map((d) => `services/${d}`).filter((d) => existsSync(join(ROOT, d, 'package.json')));
