@@ -1,12 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './packages';
+import { ROOT, workspaceManifests } from './packages';
 
-/** Every package.json of the workspace: the root's and each package folder's (pnpm-workspace.yaml's globs). */
-function manifests(): string[] {
-  const folders = ['libs', 'services', 'infra'].flatMap((top) => readdirSync(join(ROOT, top)).map((d) => join(top, d)));
-  return ['.', 'contracts', 'bench', ...folders].map((d) => join(ROOT, d, 'package.json')).filter((f) => existsSync(f));
-}
 
 describe('the licence', () => {
   it('is Apache-2.0, in LICENSE at the root', () => {
@@ -14,7 +9,7 @@ describe('the licence', () => {
   });
 
   it('is named in every package.json of the workspace, the root included', () => {
-    const all = manifests();
+    const all = workspaceManifests();
     expect(all.length).toBeGreaterThan(20);
     expect(all.filter((f) => JSON.parse(readFileSync(f, 'utf8')).license !== 'Apache-2.0')).toEqual([]);
   });

@@ -31,3 +31,10 @@ export function builtPackages(): WorkspacePackage[] {
 export function workspaceDependencies(pkg: WorkspacePackage, all: WorkspacePackage[]): WorkspacePackage[] {
   return Object.keys(pkg.dependencies).map((n) => all.find((p) => p.name === n)).filter((p): p is WorkspacePackage => p !== undefined);
 }
+
+/** Every package.json of the workspace: the root's, contracts', bench's and each package folder's. */
+export function workspaceManifests(): string[] {
+  const folders = ['libs', 'services', 'infra'].flatMap((top) => readdirSync(join(ROOT, top)).map((d) => join(top, d)));
+  return ['.', 'contracts', 'bench', ...folders].map((d) => join(ROOT, d, 'package.json')).filter((f) => existsSync(f));
+}
+
