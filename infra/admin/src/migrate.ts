@@ -1,4 +1,4 @@
-import { migrateToLatest, openDatabase, pendingMigrations, type DbTarget } from '@waybill/db';
+import { migrateToLatest, openDatabase, pendingMigrations, type DbTarget, type Kysely } from '@waybill/db';
 import { SCHEMA as GATEWAY, migrations as gateway } from '@waybill/gateway';
 import { SCHEMA as CONSIGNMENT, migrations as consignment } from '@waybill/consignment';
 import { SCHEMA as DELIVERY_OPTIONS, migrations as deliveryOptions } from '@waybill/delivery-options';
@@ -22,22 +22,23 @@ export const SERVICE_MIGRATIONS = [
   { schema: NOTIFICATIONS, migrations: notifications },
 ];
 
+/** Runs `fn` on a database scoped to one service schema, closed afterwards. */
+export async function onSchema<T>(target: DbTarget, schema: string, fn: (db: Kysely<any>) => Promise<T>): Promise<T> {
+  const database = openDatabase(target, schema);
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Brings every schema to its latest migration without starting a service, so a rollout's migrations
  * run once, before the new replicas, instead of racing in each replica's start.
  */
 export async function migrateAll(target: DbTarget): Promise<string[]> {
-  const done: string[] = [];
-  for (const { schema, migrations } of SERVICE_MIGRATIONS) {
-    const database = openDatabase(target, schema);
-    try {
-      await migrateToLatest(database.db, schema, migrations);
-      done.push(schema);
-    } finally {
-      await database.close();
-    }
-  }
-  return done;
+  for (const { schema, migrations } of SERVICE_MIGRATIONS) await onSchema(target, schema, (db) => migrateToLatest(db, schema, migrations));
+  return SERVICE_MIGRATIONS.map((s) => s.schema);
 }
 
 /**
@@ -47,14 +48,8 @@ export async function migrateAll(target: DbTarget): Promise<string[]> {
 export async function pendingAll(target: DbTarget): Promise<Record<string, string[]>> {
   const pending: Record<string, string[]> = {};
   for (const { schema, migrations } of SERVICE_MIGRATIONS) {
-    const database = openDatabase(target, schema);
-    try {
-      const names = await pendingMigrations(database.db, schema, migrations);
-      if (names.length > 0) pending[schema] = names;
-    } finally {
-      await database.close();
-    }
+    const names = await onSchema(target, schema, (db) => pendingMigrations(db, schema, migrations));
+    if (names.length > 0) pending[schema] = names;
   }
   return pending;
 }
-

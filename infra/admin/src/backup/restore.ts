@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { migrateToLatest, migrateUpTo, openDatabase, sql, type DbTarget, type Kysely, type Migration } from '@waybill/db';
+import { migrateToLatest, migrateUpTo, openDatabase, sql, type DbTarget, type Kysely } from '@waybill/db';
+import { onSchema } from '../migrate';
 import type { ServiceSchema } from './backup';
 import { BACKUP_FORMAT, type BackupHeader, type BackupLine } from './snapshot.format';
 import { qualified, tablesOf } from './tables';
@@ -47,7 +48,7 @@ export async function restoreBackup(target: DbTarget, schemas: readonly ServiceS
     for (const [schema, applied] of Object.entries(h.schemas)) {
       if (applied.length === 0) continue;
       created.push(schema);
-      await migrateTo(target, schema, known.get(schema)!.migrations, applied[applied.length - 1]);
+      await onSchema(target, schema, (db) => migrateUpTo(db, schema, known.get(schema)!.migrations, applied[applied.length - 1]));
     }
     const tables = new Map((await tablesOf(database.db, created)).map((t) => [qualified(t), t]));
     await database.db.transaction().execute(async (trx) => {
@@ -83,7 +84,7 @@ export async function restoreBackup(target: DbTarget, schemas: readonly ServiceS
       await finishTable();
       await continueSequences(trx, created);
     });
-    for (const s of schemas) await migrateLatest(target, s);
+    for (const s of schemas) await onSchema(target, s.schema, (db) => migrateToLatest(db, s.schema, s.migrations));
     return summary;
   } catch (err) {
     for (const schema of created) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
@@ -105,24 +106,6 @@ async function refuseUnlessEmpty(db: Kysely<any>, schemas: string[]): Promise<vo
   const { rows } = await sql<{ schema: string }>`
     select distinct table_schema as schema from information_schema.tables where table_schema in (${sql.join(schemas)})`.execute(db);
   if (rows.length > 0) throw new RestoreRefused(`the target is not empty (it has ${rows.map((r) => r.schema).join(', ')}): restore into an empty database or DATA_DIR`);
-}
-
-async function migrateTo(target: DbTarget, schema: string, migrations: Record<string, Migration>, last: string): Promise<void> {
-  const database = openDatabase(target, schema);
-  try {
-    await migrateUpTo(database.db, schema, migrations, last);
-  } finally {
-    await database.close();
-  }
-}
-
-async function migrateLatest(target: DbTarget, s: ServiceSchema): Promise<void> {
-  const database = openDatabase(target, s.schema);
-  try {
-    await migrateToLatest(database.db, s.schema, s.migrations);
-  } finally {
-    await database.close();
-  }
 }
 
 async function insertRows(trx: Kysely<any>, t: { schema: string; name: string; columns: string[] }, rows: unknown[][]): Promise<void> {
