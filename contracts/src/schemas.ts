@@ -41,6 +41,8 @@ import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
 import serviceAliases from '../api/service-aliases.json';
+import returnsPolicy from '../api/returns-policy.json';
+import returnInput from '../api/return-input.json';
 import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
 import trackingPage from '../api/tracking-page.json';
@@ -76,6 +78,8 @@ import manifestFailed from '../events/manifest-failed.json';
 import proofOfDeliveryWebhook from '../webhooks/proof-of-delivery.json';
 import testWebhook from '../webhooks/test.json';
 import trackingUpdateWebhook from '../webhooks/tracking-update.json';
+import returnCreatedWebhook from '../webhooks/return-created.json';
+import consignmentReturnCreated from '../events/consignment-return-created.json';
 import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
 import podRetrieved from '../events/pod-retrieved.json';
 import carrierTrackingPolled from '../events/carrier-tracking-polled.json';
@@ -129,6 +133,8 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   ServiceAliases: `${api}service-aliases.json`,
+  ReturnsPolicy: `${api}returns-policy.json`,
+  ReturnInput: `${api}return-input.json`,
   Warehouse: `${api}warehouse.json`,
   ConsignmentDocuments: `${api}documents.json`,
   CarrierAccount: `${api}carrier-account.json`,
@@ -171,12 +177,14 @@ export const SchemaId = {
   ConsignmentStatusChangedData: `${events}consignment-status-changed.json`,
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
+  ConsignmentReturnCreatedData: `${events}consignment-return-created.json`,
   DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
   DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
   ManifestFailedData: `${events}manifest-failed.json`,
   TrackingUpdateWebhook: `${webhooks}tracking-update.json`,
   ProofOfDeliveryWebhook: `${webhooks}proof-of-delivery.json`,
   TestWebhook: `${webhooks}test.json`,
+  ReturnCreatedWebhook: `${webhooks}return-created.json`,
   TrackingUpdatedData: `${events}tracking-updated.json`,
   PodRetrievedData: `${events}pod-retrieved.json`,
   CarrierTrackingPolledData: `${events}carrier-tracking-polled.json`,
@@ -201,17 +209,18 @@ export const schemaGroups = {
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
     trackingPage, trackingPageSettings, serviceAliases, notificationSettings, notificationLog, notificationUnsubscribeInput,
+    returnsPolicy, returnInput,
     auditLogEntry, auditLogPage,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
-    consignmentCancelled, consignmentStatusChanged,
+    consignmentCancelled, consignmentStatusChanged, consignmentReturnCreated,
     deliveryRulesChanged,
     documentsLabelsPrinted,
     manifestFailed,
     trackingUpdated, podRetrieved, trackingConsignmentProgressed, carrierTrackingPolled,
   ] as JsonSchema[],
-  webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],
+  webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook, returnCreatedWebhook] as JsonSchema[],
 };
 
 export type SchemaGroup = keyof typeof schemaGroups;

@@ -106,6 +106,25 @@ export interface ConsignmentStatusChangedData {
 }
 
 /**
+ * Data of consignment.return.created: a return was booked for an outbound consignment (docs/api/returns.md); the webhook dispatcher sends it as the return_created webhook.
+ */
+export interface ConsignmentReturnCreatedData {
+  consignment_identifier: string;
+  return_for: string;
+  order_number: string;
+  reason: string | null;
+  items: {
+    sku?: string | null;
+    name?: string | null;
+    quantity: number;
+    reason?: string | null;
+  }[];
+  carrier: string | null;
+  service_id: string | null;
+  tracking_numbers: string[];
+}
+
+/**
  * Data of delivery_options.rules.changed: a company's delivery rules or settings changed; every replica drops its compiled copy.
  */
 export interface DeliveryRulesChangedData {

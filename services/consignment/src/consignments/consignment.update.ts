@@ -32,6 +32,8 @@ export async function updateConsignment(deps: ConsignmentDeps, company: string, 
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();
   assertEditable(row.status);
+  // A return is booked from its outbound (docs/api/returns.md): it is cancelled and booked again, never edited.
+  if (row.direction === 'return') throw new ConflictError('A return cannot be changed; cancel it and book another with POST /consignment/{identifier}/returns on its outbound.');
   const [ctx, aliases] = await Promise.all([deps.companies.get(company), deps.aliases.of(company)]);
   const input = prepareInput(body, 'update', ctx, deps.now(), aliases);
 

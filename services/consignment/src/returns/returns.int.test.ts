@@ -1,0 +1,136 @@
+import request from 'supertest';
+import { startHarness, type Harness } from '../test-support';
+
+const recipient = {
+  name: 'Ada Lovelace', contact_number: '+44 7700 900123', email_address: 'ada@example.com',
+  address: { address1: '12 Byron Street', city: 'Manchester', postcode: 'M1 1AA', country: 'GB' },
+};
+const items = [
+  { name: 'Linen shirt', sku: 'SHIRT-M', quantity: 2, value: 30 },
+  { name: 'Wool scarf', sku: 'SCARF', quantity: 1, value: 20 },
+];
+
+describe('returns through the API (docs/api/returns.md)', () => {
+  let h: Harness;
+  const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) => request(h.app)[method](`/companies/acme${path}`).set('authorization', h.auth());
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h?.close());
+
+  async function outbound(serviceId: string | null = 'Generic Carrier|Generic Domestic Service GDOM'): Promise<string> {
+    const res = await api('post', '/consignments').send([{
+      order_number: `R-${Math.random().toString(36).slice(2, 8)}`, recipient, service_id: serviceId,
+      packages: [{ weight: 1.2, weight_unit: 'kg', items }],
+    }]);
+    expect(res.body.errors).toEqual({});
+    return res.body.success[0];
+  }
+
+  it('lists return services as such and never picks one for an outbound parcel', async () => {
+    const services = (await api('get', '/carrierservices')).body as Array<{ identifier: string; return: boolean }>;
+    expect(services.filter((s) => s.return).map((s) => s.identifier)).toEqual(['Generic Carrier|Generic Returns GRTN', 'SwiftPost|SwiftPost Returns']);
+    const id = (await api('post', '/consignments').send([{ order_number: 'X1', recipient, service_id: 'Generic Carrier|Generic Returns GRTN', packages: [{ weight: 1 }] }])).body.success[0];
+    const c = (await api('get', `/consignment/${id}`)).body;
+    expect([c.current_status.status, c.current_status.rejection_reason]).toEqual(['Unallocated', 'Generic Carrier: Generic Returns GRTN is a return service, booked only for returns']);
+    const byCarrier = (await api('post', '/consignments').send([{ order_number: 'X2', recipient, carrier: 'generic', packages: [{ weight: 1 }] }])).body.success[0];
+    expect((await api('get', `/consignment/${byCarrier}`)).body.service_id).toBe('Generic Carrier|Generic Domestic Service GDOM');
+  });
+
+  it('books a return from the recipient to the warehouse on a return service, and links it both ways', async () => {
+    const id = await outbound();
+    const res = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN', reason: 'too_small', items: [{ sku: 'SHIRT-M', quantity: 1 }] });
+    expect(res.status).toBe(201);
+    const r = res.body;
+    expect(r).toMatchObject({
+      direction: 'return', return_for: id, returns: [], service_id: 'Generic Carrier|Generic Returns GRTN', return_reason: 'too_small',
+      return_items: [{ sku: 'SHIRT-M', name: 'Linen shirt', quantity: 1, reason: 'too_small' }],
+      current_status: { status: 'Allocated' }, warehouse_id: 'acme|Main',
+      recipient: { address: { address1: '1 Dock Rd', postcode: 'E16 1AA', country: 'GB' } },
+      sender: { name: 'Ada Lovelace', address: { postcode: 'M1 1AA' } },
+    });
+    expect(r.consignment_number).toMatch(/^GCN/);
+    expect(r.packages[0].tracking_number).toMatch(/^GC\d{12}$/);
+    expect(r.packages[0].items).toEqual([expect.objectContaining({ sku: 'SHIRT-M', quantity: 1 })]);
+    const o = (await api('get', `/consignment/${id}`)).body;
+    expect([o.direction, o.return_for, o.returns]).toEqual(['outbound', null, [r.identifier]]);
+    expect((await api('get', `/consignment/${r.identifier}`)).body).toEqual(r);
+  });
+
+  it('refuses more of an item than was shipped, counting earlier returns, naming the item', async () => {
+    const id = await outbound();
+    expect((await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN', items: [{ sku: 'SHIRT-M', quantity: 1 }] })).status).toBe(201);
+    const over = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN', items: [{ sku: 'SHIRT-M', quantity: 2 }] });
+    expect([over.status, over.body.detail]).toEqual([400, 'items.0: "SHIRT-M": 2 asked for, but 2 shipped and 1 not returned yet.']);
+    const unknown = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN', items: [{ name: 'Hat', quantity: 1 }] });
+    expect([unknown.status, unknown.body.detail]).toEqual([400, 'items.0: "Hat" is not an item of this consignment.']);
+    // Without items, whatever is left comes back.
+    const rest = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' });
+    expect(rest.body.return_items).toEqual([
+      { sku: 'SHIRT-M', name: 'Linen shirt', quantity: 1, reason: null }, { sku: 'SCARF', name: 'Wool scarf', quantity: 1, reason: null },
+    ]);
+    const none = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' });
+    expect([none.status, none.body.detail]).toEqual([400, 'items: Every item of this consignment has been returned already.']);
+  });
+
+  it('answers 409 for an unallocated or cancelled outbound, and 400 for a service that is not a return service', async () => {
+    const unallocated = await outbound(null);
+    const a = await api('post', `/consignment/${unallocated}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' });
+    expect([a.status, a.body.detail]).toEqual([409, 'The consignment is not allocated: nothing was shipped yet, so nothing can be returned.']);
+    const cancelled = await outbound();
+    expect((await api('delete', `/consignment/${cancelled}`)).status).toBe(200);
+    const c = await api('post', `/consignment/${cancelled}/returns`).send({});
+    expect([c.status, c.body.detail]).toEqual([409, 'The consignment is Cancelled: nothing was shipped, so nothing can be returned.']);
+    const id = await outbound();
+    const bad = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Domestic Service GDOM' });
+    expect([bad.status, bad.body.detail]).toEqual([400, 'service_id: "Generic Carrier|Generic Domestic Service GDOM" is not one of the company\'s return services (those with "return": true in GET /carrierservices).']);
+    expect((await api('post', '/consignment/nope/returns').send({})).status).toBe(404);
+  });
+
+  it('leaves a refused return Unallocated with the carrier\'s reason, still 201', async () => {
+    const id = (await api('post', '/consignments').send([{
+      order_number: 'HEAVY', recipient, service_id: 'Globex Worldwide|Globex Express Worldwide', packages: [{ weight: 50, items }],
+    }])).body.success[0];
+    const res = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' });
+    expect(res.status).toBe(201);
+    expect(res.body.current_status).toEqual({ status: 'Unallocated', short_form: expect.any(String), rejection_reason: expect.stringContaining('over the 30 kg limit') });
+  });
+
+  it('filters the list by direction and by outbound, and honours an Idempotency-Key', async () => {
+    const id = await outbound();
+    const send = () => api('post', `/consignment/${id}/returns`).set('idempotency-key', `k-${id}`).send({ service_id: 'Generic Carrier|Generic Returns GRTN', items: [{ sku: 'SCARF', quantity: 1 }] });
+    const first = await send();
+    const again = await send();
+    expect([again.status, again.headers['idempotent-replayed'], again.body.identifier]).toEqual([201, 'true', first.body.identifier]);
+    const mine = (await api('get', `/consignments?return_for=${id}`)).body;
+    expect([mine.count, mine.results.map((c: { identifier: string }) => c.identifier)]).toEqual([1, [first.body.identifier]]);
+    const returns = (await api('get', '/consignments?direction=return&limit=100')).body.results as Array<{ direction: string }>;
+    expect(returns.length).toBeGreaterThan(0);
+    expect(returns.every((c) => c.direction === 'return')).toBe(true);
+    const outbounds = (await api('get', '/consignments?direction=outbound&limit=100')).body.results as Array<{ identifier: string; returns: string[] }>;
+    expect(outbounds.find((c) => c.identifier === id)?.returns).toEqual([first.body.identifier]);
+    expect((await api('get', '/consignments?direction=sideways')).body.detail).toBe('direction: "sideways" is not a valid choice. Choose from outbound, return.');
+  });
+
+  it('keeps a returns policy: off until written, PUT replaces it, a bad value is a 400 naming it', async () => {
+    expect((await api('get', '/returns-policy')).body).toMatchObject({ enabled: false });
+    const policy = {
+      enabled: true, window_days: 30, reasons: [{ code: 'too_small', label: 'Too small' }], warehouse_id: 'acme|Main',
+      service_id: 'SwiftPost|SwiftPost Returns', countries: ['GB', 'IE'], instructions: 'Drop it at a SwiftPost shop.',
+    };
+    const put = await api('put', '/returns-policy').send(policy);
+    expect([put.status, put.body]).toEqual([200, policy]);
+    expect((await api('get', '/returns-policy')).body).toEqual(policy);
+    const badService = await api('put', '/returns-policy').send({ ...policy, service_id: 'SwiftPost|SwiftPost 24' });
+    expect([badService.status, badService.body.detail]).toEqual([400, 'service_id: "SwiftPost|SwiftPost 24" is not one of the company\'s return services (those with "return": true in GET /carrierservices), nor "auto".']);
+    const badWarehouse = await api('put', '/returns-policy').send({ ...policy, warehouse_id: 'acme|Nowhere' });
+    expect(badWarehouse.body.detail).toBe('warehouse_id: "acme|Nowhere" is not one of the company\'s warehouses (GET /warehouses lists them).');
+    const badWindow = await api('put', '/returns-policy').send({ ...policy, window_days: 0 });
+    expect([badWindow.status, badWindow.body.detail]).toEqual([400, expect.stringMatching(/^window_days: /)]);
+    // A return without service_id takes the policy's service.
+    const id = await outbound();
+    const r = await api('post', `/consignment/${id}/returns`).send({ items: [{ sku: 'SCARF', quantity: 1 }] });
+    expect([r.status, r.body.service_id]).toEqual([201, 'SwiftPost|SwiftPost Returns']);
+  });
+});
