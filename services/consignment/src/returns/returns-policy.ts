@@ -1,6 +1,14 @@
+import { serviceId } from '@waybill/carrier-model';
 import { SchemaId, validate, type ReturnsPolicy } from '@waybill/contracts';
 import { InvalidError } from '@waybill/http';
-import type { CompanyContext } from '../companies/company.context';
+import type { Carrier, CarrierServiceDef } from '@waybill/carrier-model';
+import type { Warehouse } from '../companies/company.repository';
+
+/** What checking a policy needs of the company: its warehouses and services by id. */
+export interface PolicyContext {
+  warehouse(id: string): Pick<Warehouse, 'company' | 'name'> | undefined;
+  service(id: string): { carrier: Pick<Carrier, 'name'>; service: Pick<CarrierServiceDef, 'name' | 'return'> } | undefined;
+}
 
 export type { ReturnsPolicy };
 
@@ -27,15 +35,17 @@ export const DEMO_POLICY: ReturnsPolicy = {
  * A new policy checked against the schema and the company: the warehouse one of its warehouses, the
  * service one of its return services (or `auto`), reason codes distinct. Throws InvalidError naming the field.
  */
-export function checkPolicy(body: unknown, ctx: Pick<CompanyContext, 'warehouse' | 'service'>): ReturnsPolicy {
+export function checkPolicy(body: unknown, ctx: PolicyContext): ReturnsPolicy {
   const checked = validate(SchemaId.ReturnsPolicy, body);
   if (!checked.ok) throw new InvalidError(checked.errors);
   const p = body as ReturnsPolicy;
   const errors: Record<string, string[]> = {};
-  if (p.warehouse_id !== null && !ctx.warehouse(p.warehouse_id)) {
+  const warehouse = p.warehouse_id === null ? undefined : ctx.warehouse(p.warehouse_id);
+  const service = p.service_id === null || p.service_id === 'auto' ? undefined : ctx.service(p.service_id);
+  if (p.warehouse_id !== null && !warehouse) {
     errors.warehouse_id = [`"${p.warehouse_id}" is not one of the company's warehouses (GET /warehouses lists them).`];
   }
-  if (p.service_id !== null && p.service_id !== 'auto' && ctx.service(p.service_id)?.service.return !== true) {
+  if (p.service_id !== null && p.service_id !== 'auto' && service?.service.return !== true) {
     errors.service_id = [`"${p.service_id}" is not one of the company's return services (those with "return": true in GET /carrierservices), nor "auto".`];
   }
   const codes = new Set<string>();
@@ -45,5 +55,10 @@ export function checkPolicy(body: unknown, ctx: Pick<CompanyContext, 'warehouse'
   });
   if (new Set(p.countries).size !== p.countries.length) errors.countries = ['A country is given twice.'];
   if (Object.keys(errors).length > 0) throw new InvalidError(errors);
-  return { ...p, instructions: p.instructions?.trim() || null };
+  // Kept as GET /warehouses and GET /carrierservices spell them, whatever case the request used.
+  return {
+    ...p, instructions: p.instructions?.trim() || null,
+    warehouse_id: warehouse ? `${warehouse.company}|${warehouse.name}` : null,
+    service_id: service ? serviceId(service.carrier, service.service) : p.service_id,
+  };
 }

@@ -17,6 +17,7 @@ describe('auditedChange', () => {
     ['DELETE', '/delivery-rules/7', 'delivery_rule.deleted', '7'],
     ['PUT', '/delivery-settings', 'delivery_settings.updated', null],
     ['PUT', '/service-aliases/', 'service_aliases.replaced', null],
+    ['PUT', '/returns-policy', 'returns_policy.replaced', null],
     ['PUT', '/tracking-page', 'branding.updated', null],
     ['PUT', '/retention', 'retention.updated', null],
     ['PUT', '/notifications/', 'notification_settings.updated', null],

@@ -37,6 +37,7 @@ export const AUDITED_WRITES: readonly Rule[] = [
   rule('DELETE', '/delivery-rules/:id', 'delivery_rule.deleted', 'path'),
   rule('PUT', '/delivery-settings', 'delivery_settings.updated', 'none'),
   rule('PUT', '/service-aliases', 'service_aliases.replaced', 'none'),
+  rule('PUT', '/returns-policy', 'returns_policy.replaced', 'none'),
   rule('PUT', '/tracking-page', 'branding.updated', 'none'),
   rule('PUT', '/retention', 'retention.updated', 'none'),
   rule('PUT', '/notifications', 'notification_settings.updated', 'none'),

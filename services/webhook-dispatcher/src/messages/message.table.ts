@@ -1,7 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely';
 
 /** The kinds of webhook body: the two of docs/api/webhooks.md and the test event. */
-export type MessageType = 'tracking_update' | 'proof_of_delivery' | 'test';
+export type MessageType = 'tracking_update' | 'proof_of_delivery' | 'return_created' | 'test';
 
 export interface MessagesTable {
   event_id: string;
