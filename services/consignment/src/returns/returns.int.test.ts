@@ -1,14 +1,6 @@
 import request from 'supertest';
+import { RETURNABLE_ITEMS as items, RETURNING_RECIPIENT as recipient } from '@waybill/testing';
 import { startHarness, type Harness } from '../test-support';
-
-const recipient = {
-  name: 'Ada Lovelace', contact_number: '+44 7700 900123', email_address: 'ada@example.com',
-  address: { address1: '12 Byron Street', city: 'Manchester', postcode: 'M1 1AA', country: 'GB' },
-};
-const items = [
-  { name: 'Linen shirt', sku: 'SHIRT-M', quantity: 2, value: 30 },
-  { name: 'Wool scarf', sku: 'SCARF', quantity: 1, value: 20 },
-];
 
 describe('returns through the API (docs/api/returns.md)', () => {
   let h: Harness;
