@@ -7,6 +7,7 @@ import { dashboardOperations } from './openapi-dashboard';
 import { trackingPageOperations } from './openapi-tracking-page';
 import { notificationOperations } from './openapi-notifications';
 import { serviceAliasOperations } from './openapi-service-aliases';
+import { returnOperations } from './openapi-returns';
 import { auditLogOperations } from './openapi-audit-log';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
@@ -76,6 +77,8 @@ const consignments: OperationDef[] = [
       query('status', { type: 'string', examples: ['Allocated'] }, `One of ${STATUSES}; case-insensitive. Another value answers 400.`),
       query('identifier', { type: 'string' }, 'A page holding just that consignment, or an empty page.'),
       query('order_number', { type: 'string' }, 'Exact, case-sensitive match.'),
+      query('direction', { type: 'string', enum: ['outbound', 'return'] }, 'Only outbound consignments, or only returns (docs/api/returns.md).'),
+      query('return_for', { type: 'string' }, 'Only the returns of that outbound consignment.'),
     ],
     responses: { 200: json('One page.', schemaRef('ConsignmentPage')) }, errors: [400],
   }),
@@ -223,5 +226,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
+  ...lookups, ...consignments, ...returnOperations, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
 ];
