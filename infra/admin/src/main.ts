@@ -8,7 +8,8 @@ import { openDocumentsAdmin } from '@waybill/documents';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
-import { registerServiceAliasCommands } from './service-aliases.commands';
+import { registerServiceAliasCommands, type WithTarget } from './service-aliases.commands';
+import { registerReturnsPolicyCommands } from './returns-policy.commands';
 import { registerBackupCommands } from './backup.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
@@ -211,7 +212,8 @@ registerCarrierAccountCommands(program, async (fn) => {
   }
 });
 
-registerServiceAliasCommands(program, async (fn) => {
+/** The consignment service's admin on the chosen database, with the encryption key where it is set. */
+const withConsignmentAdmin: WithTarget = async (fn) => {
   const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
   let key: string | null = null;
   try {
@@ -227,7 +229,9 @@ registerServiceAliasCommands(program, async (fn) => {
     await cs.close();
     await t.close();
   }
-});
+};
+registerServiceAliasCommands(program, withConsignmentAdmin);
+registerReturnsPolicyCommands(program, withConsignmentAdmin);
 
 program.command('migrate').option('--create-database', 'create the database first when it does not exist')
   .option('--check', 'apply nothing: list the pending migrations per schema, and exit 1 when there are some')
