@@ -182,7 +182,7 @@ export interface Consignment {
   /**
    * A return's sender: the outbound's recipient. Only on returns.
    */
-  sender?: unknown;
+  sender?: Recipient | null;
   /**
    * Only on returns.
    */

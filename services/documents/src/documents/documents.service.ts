@@ -11,7 +11,7 @@ import { DocumentCache } from './documents.cache';
 import { parseDocumentQuery, requestKey, type DocumentRequest } from './documents.query';
 import type { CarrierLinkClient } from '@waybill/carrier-link-client';
 import { renderDocuments, sizeOf, type RenderedDocuments } from './documents.render';
-import { senderOf, type WarehouseView } from './sender';
+import { returnSenderOf, senderOf, type WarehouseView } from './sender';
 
 export interface DocumentsDeps {
   db: Kysely<DocumentsDb>;
@@ -58,7 +58,7 @@ export async function consignmentDocuments(deps: DocumentsDeps, company: string,
   const bar = c.service_id?.indexOf('|') ?? -1;
   if (!c.service_id || bar < 0 || !deps.carrierLink.deployed) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
   const warehouse = shipFrom(await deps.peer.warehouses(company), c.warehouse_id ?? null);
-  const sender = senderOf(warehouse, settings.contact, c.custom_attributes);
+  const sender = c.sender ? returnSenderOf(c.sender, settings.contact) : senderOf(warehouse, settings.contact, c.custom_attributes);
   const { current_status: _status, ...content } = c;
   const key = DocumentCache.key(c.identifier, [company, content, sender, settings, requestKey(request)]);
   let docs = deps.cache.get(key);
