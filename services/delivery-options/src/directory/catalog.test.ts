@@ -30,3 +30,17 @@ describe('buildCatalog: carrier capabilities', () => {
     expect(buildCatalog('acme', { services, warehouses: [] }).services.size).toBe(3);
   });
 });
+
+describe('buildCatalog: return services (docs/api/returns.md)', () => {
+  it('keeps a return service for allocating returns by rules, and out of what a checkout offers', () => {
+    const catalog = buildCatalog('acme', {
+      warehouses: [],
+      services: [
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT', return: false },
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Returns GRTN', name: 'Generic Returns GRTN', return: true },
+      ],
+    });
+    expect([...catalog.services.keys()]).toEqual(['generic carrier|generic next day gnxt', 'generic carrier|generic returns grtn']);
+    expect([...catalog.checkoutServices.keys()]).toEqual(['generic carrier|generic next day gnxt']);
+  });
+});
