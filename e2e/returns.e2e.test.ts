@@ -68,6 +68,9 @@ describe.each(availableModes())('returns through the gateway (%s)', (mode) => {
     expect(r.tracking_url).toMatch(/^http/);
     expect(r.packages[0].tracking_number).toMatch(/\S/);
     expect((await api.get(`/consignment/${o.identifier}`)).body.returns).toEqual([r.identifier]);
+    // The recipient's tracking page of the return, as for any consignment (once tracking has heard of it).
+    const trackingPage = r.tracking_url.replace(/^https?:\/\/[^/]+/, stack.baseUrl);
+    await eventually(async () => (await fetch(trackingPage)).status === 200, { timeoutMs: 20_000, what: `the tracking page ${trackingPage}` });
 
     const label = await api.get(`/consignment/${r.identifier}/documents`);
     expect([label.status, label.body.label_format]).toEqual([200, 'application/pdf']);
