@@ -66,6 +66,18 @@ describe('returns through the API (docs/api/returns.md)', () => {
     expect([none.status, none.body.detail]).toEqual([400, 'items: Every item of this consignment has been returned already.']);
   });
 
+  it('gives a cancelled return\'s items back to the outbound, and refuses to edit a return', async () => {
+    const id = await outbound();
+    const first = (await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' })).body;
+    const put = await api('put', `/consignment/${first.identifier}`).send({ ...first, order_number: 'CHANGED' });
+    expect([put.status, put.body.detail]).toEqual([409, expect.stringMatching(/^A return cannot be changed; cancel it/)]);
+    expect((await api('delete', `/consignment/${first.identifier}`)).status).toBe(200);
+    const again = await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' });
+    expect([again.status, again.body.return_items.map((i: { quantity: number }) => i.quantity)]).toEqual([201, [2, 1]]);
+    const ofReturn = await api('post', `/consignment/${again.body.identifier}/returns`).send({});
+    expect([ofReturn.status, ofReturn.body.detail]).toEqual([409, 'This consignment is itself a return; book a return for its outbound consignment.']);
+  });
+
   it('answers 409 for an unallocated or cancelled outbound, and 400 for a service that is not a return service', async () => {
     const unallocated = await outbound(null);
     const a = await api('post', `/consignment/${unallocated}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' });
