@@ -28,4 +28,23 @@ describe('console: returns policy (one-process)', () => {
     expect(await page.locator('#rp-window-days-error').textContent()).toMatch(/\S/);
     expect((await api.get('/returns-policy')).body.window_days).toBe(14);
   });
+
+  it('links an outbound and its return both ways on their consignment pages, with the return\'s reason and items', async () => {
+    const { stack, page } = session;
+    const api = client(stack);
+    const made = await api.post('/consignments', [{
+      order_number: `CRP-${Date.now()}`, service_id: 'Generic Carrier|Generic Domestic Service GDOM',
+      recipient: { name: 'Ada Lovelace', address: { address1: '12 Byron Street', city: 'Manchester', postcode: 'M1 1AA', country: 'GB' } },
+      packages: [{ weight: 1, items: [{ name: 'Linen shirt', sku: 'SHIRT-M', quantity: 2, value: 30 }] }],
+    }]);
+    const outbound = made.body.success[0];
+    const ret = (await api.post(`/consignment/${outbound}/returns`, { service_id: 'Generic Carrier|Generic Returns GRTN', reason: 'too_small', items: [{ sku: 'SHIRT-M', quantity: 1 }] })).body;
+    await page.goto(`${stack.baseUrl}/console/#/consignments/${outbound}`);
+    await page.locator('#returns a', { hasText: ret.identifier }).click();
+    await page.locator('#return-for', { hasText: 'reason: too_small' }).waitFor();
+    expect(await page.locator('#return-items').textContent()).toBe('1 × Linen shirt (too_small)');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('#return-for a').click();
+    await page.locator('#returns').waitFor();
+  });
 });

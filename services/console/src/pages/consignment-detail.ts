@@ -3,6 +3,7 @@ import { action, empty, failure, h, loading, replace, section, when } from '../d
 import type { Consignment } from './consignments';
 import { labelSection } from './label';
 import { carrierCallsSection } from './carrier-calls';
+import { returnsSection } from './consignment-returns';
 
 export function consignmentPage(id: string): HTMLElement {
   const body = h('div', {}, loading('consignment'));
@@ -30,6 +31,7 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
   api.get(`${path}/tracking`).then(({ body: rows }) => replace(tracking, rows.length ? trackingTable(rows) : empty('No tracking events yet.')),
     (err) => replace(tracking, failure(err)));
   const packages = (c.packages ?? []) as Array<Record<string, any>>;
+  const returns = returnsSection(c);
   return [
     h('dl', { class: 'facts' },
       h('dt', {}, 'Status'), h('dd', { id: 'current-status' }, c.current_status.status, c.current_status.rejection_reason ? ` (${c.current_status.rejection_reason})` : ''),
@@ -44,6 +46,7 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
       h('thead', {}, h('tr', {}, ...['#', 'Tracking number', 'Weight (kg)', 'Size (cm)', 'Items'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...packages.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, p.tracking_number ?? '—'), h('td', {}, p.weight ?? '—'),
         h('td', {}, [p.length, p.width, p.height].every((v) => v != null) ? `${p.length}×${p.width}×${p.height}` : '—'), h('td', {}, (p.items ?? []).length)))))) : empty('No packages.')),
+    ...(returns ? [returns] : []),
     section('Status history', history),
     section('Tracking events', tracking),
     carrierCallsSection(path),
