@@ -5,7 +5,8 @@ import type { ConsignmentDeps } from '../consignments/consignment.deps';
 import { findByIdentifier, insertConsignmentsWithEvents, type CreatedRow } from '../consignments/consignment.repository';
 import { allocateTarget } from '../consignments/consignment.auto-allocation';
 import { withTrackingNumbers } from '../consignments/consignment.allocation';
-import { ConsignmentEvents, envelopesOf, RETURN_CREATED, type PendingEvent } from '../consignments/consignment.events';
+import { ConsignmentEvents, envelopesOf, recordEvents, RETURN_CREATED, type PendingEvent } from '../consignments/consignment.events';
+import { cancelConsignment } from '../consignments/consignment.cancel';
 import { storedView } from '../consignments/consignment.create';
 import { toApi } from '../consignments/consignment.mapper';
 import type { AllocationTarget } from '../consignments/consignment.input';
@@ -14,7 +15,7 @@ import { warehouseId, type CompanyContext } from '../companies/company.context';
 import type { Warehouse } from '../companies/company.repository';
 import { loadPolicy } from './returns-policy.repository';
 import { earlierLines } from './return.repository';
-import { returnLines, returnPackages, type ReturnedItem } from './return.items';
+import { overReturned, returnLines, returnPackages, type ReturnedItem } from './return.items';
 
 type Json = Record<string, unknown>;
 
@@ -76,6 +77,17 @@ function returnData(outbound: ConsignmentRow, returnsTo: Warehouse, lines: Retur
 }
 
 /**
+ * Two returns of the same items booked at the same moment each passed the check against the returns before
+ * them; counted in stored order, the second one takes too much. It is cancelled (its booking released) and
+ * refused, so no item ever comes back more often than it was shipped.
+ */
+async function refuseIfOverReturned(deps: ConsignmentDeps, company: string, outbound: ConsignmentRow, identifier: string): Promise<void> {
+  if (!overReturned(outbound.data, await earlierLines(deps.db, company, outbound.identifier, identifier))) return;
+  await cancelConsignment(deps, company, identifier);
+  throw new ConflictError('Another return of the same items was booked at the same moment; this one was cancelled. Fetch the consignment\'s returns and try again.');
+}
+
+/**
  * Books a return of an outbound consignment (docs/api/returns.md): from its recipient to the company's
  * returns warehouse, on a return service, at once. A carrier's refusal leaves the return Unallocated with its
  * reason, as for any consignment. Answers the return as GET /consignment/{identifier} would.
@@ -113,11 +125,13 @@ export async function createReturn(deps: ConsignmentDeps, company: string, outbo
   const consignment = toApi(storedView(row), ctx.names, ctx.settings.extraCustomFields);
   const events: PendingEvent[] = [{ type: ConsignmentEvents.created, data: { consignment } }];
   if (a) events.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: row.service_id, consignment_number: row.consignment_number } });
-  events.push({ type: RETURN_CREATED, data: {
+  await insertConsignmentsWithEvents(deps.db, [row], envelopesOf(company, events));
+  deps.afterCommit();
+  await refuseIfOverReturned(deps, company, outbound, identifier);
+  await deps.db.transaction().execute((trx) => recordEvents(trx, company, [{ type: RETURN_CREATED, data: {
     consignment_identifier: identifier, return_for: outbound.identifier, order_number: outbound.order_number, reason, items: lines,
     carrier: consignment.carrier ?? null, service_id: row.service_id, tracking_numbers: a?.trackingNumbers ?? [],
-  } });
-  await insertConsignmentsWithEvents(deps.db, [row], envelopesOf(company, events));
+  } }]));
   deps.afterCommit();
   const stored = await findByIdentifier(deps.db, company, identifier);
   return toApi(stored ?? storedView(row), ctx.names, ctx.settings.extraCustomFields);

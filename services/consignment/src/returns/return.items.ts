@@ -105,3 +105,11 @@ export function returnPackages(outbound: ConsignmentData, lines: readonly Return
   }
   return out.length > 0 ? out : packages;
 }
+
+/** Whether the given returns' lines together take back more of some item than the outbound shipped. */
+export function overReturned(outbound: ConsignmentData, lines: readonly ReturnedItem[]): boolean {
+  const shipped = shippedItems(outbound);
+  const taken = new Map<string, number>();
+  for (const l of lines) taken.set(keyOf(l.sku, l.name), (taken.get(keyOf(l.sku, l.name)) ?? 0) + l.quantity);
+  return [...taken].some(([k, n]) => shipped.has(k) && n > shipped.get(k)!.quantity);
+}

@@ -78,6 +78,16 @@ describe('returns through the API (docs/api/returns.md)', () => {
     expect([ofReturn.status, ofReturn.body.detail]).toEqual([409, 'This consignment is itself a return; book a return for its outbound consignment.']);
   });
 
+  it('never lets two returns booked at the same moment take back more than was shipped', async () => {
+    const id = await outbound();
+    const book = () => api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN', items: [{ sku: 'SHIRT-M', quantity: 2 }] });
+    const answers = await Promise.all([book(), book(), book()]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) expect([400, 409]).toContain(a.status);
+    const standing = (await api('get', `/consignments?return_for=${id}&limit=100`)).body.results.filter((c: { current_status: { status: string } }) => c.current_status.status !== 'Cancelled');
+    expect(standing).toHaveLength(1);
+  });
+
   it('answers 409 for an unallocated or cancelled outbound, and 400 for a service that is not a return service', async () => {
     const unallocated = await outbound(null);
     const a = await api('post', `/consignment/${unallocated}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' });
