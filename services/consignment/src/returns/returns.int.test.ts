@@ -6,8 +6,10 @@ describe('returns through the API (docs/api/returns.md)', () => {
   let h: Harness;
   const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) => request(h.app)[method](`/companies/acme${path}`).set('authorization', h.auth());
 
+  // The company's rules as delivery-options would answer them: an outbound service first, then a return service.
+  const candidates = ['Generic Carrier|Generic Domestic Service GDOM', 'Generic Carrier|Generic Returns GRTN', 'SwiftPost|SwiftPost 24'];
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness('acme', undefined, { candidates: async () => candidates });
   });
   afterAll(async () => h?.close());
 
@@ -86,6 +88,13 @@ describe('returns through the API (docs/api/returns.md)', () => {
     for (const a of answers.filter((x) => x.status !== 201)) expect([400, 409]).toContain(a.status);
     const standing = (await api('get', `/consignments?return_for=${id}&limit=100`)).body.results.filter((c: { current_status: { status: string } }) => c.current_status.status !== 'Cancelled');
     expect(standing).toHaveLength(1);
+  });
+
+  it('allocates by the rules (service_id auto) among return services for a return, and among the others for an outbound', async () => {
+    const auto = (await api('post', '/consignments').send([{ order_number: 'AUTO-1', recipient, service_id: 'auto', packages: [{ weight: 1, items }] }])).body.success[0];
+    expect((await api('get', `/consignment/${auto}`)).body.service_id).toBe('Generic Carrier|Generic Domestic Service GDOM');
+    const r = await api('post', `/consignment/${auto}/returns`).send({ service_id: 'auto' });
+    expect([r.status, r.body.service_id, r.body.current_status.status]).toEqual([201, 'Generic Carrier|Generic Returns GRTN', 'Allocated']);
   });
 
   it('answers 409 for an unallocated or cancelled outbound, and 400 for a service that is not a return service', async () => {
