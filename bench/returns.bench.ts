@@ -1,5 +1,6 @@
-import { availableModes, startStack, type Mode, type Stack } from '@waybill/testing/stacks';
+import { availableModes, startStack, type Mode } from '@waybill/testing/stacks';
 import type { Benchmark, BenchRow } from './lib/types';
+import { companyApi } from './lib/company-api';
 
 /** Each phase: requests in flight, and how long it runs (`BENCH_RETURNS_SECONDS`). */
 const IN_FLIGHT = 8;
@@ -13,17 +14,6 @@ const outbound = (i: number) => ({
   order_number: `RB-${i}`, service_id: 'Generic Carrier|Generic Domestic Service GDOM', recipient: RECIPIENT,
   packages: [{ weight: 1.2, weight_unit: 'kg', items: [{ name: 'Linen shirt', sku: 'SHIRT-M', quantity: 2, value: 30 }] }],
 });
-
-function api(stack: Stack) {
-  const prefix = `${stack.baseUrl}/_api/v1/company/${stack.creds.company}`;
-  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
-    const res = await fetch(`${prefix}${path}`, {
-      method, headers: { authorization: `token ${stack.creds.apiToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
-}
 
 /** Rounds of each phase, alternated, so what the stack still digests from the last phase weighs on both alike. */
 const ROUNDS = 2;
@@ -51,7 +41,7 @@ async function phase(one: (n: number) => Promise<boolean>, from: number, seconds
 async function measure(mode: Mode): Promise<BenchRow[]> {
   const stack = await startStack(mode, { RATE_LIMIT_PER_MINUTE: '1000000' });
   try {
-    const call = api(stack);
+    const call = companyApi(stack);
     const ids: string[] = [];
     for (let i = 0; i < POOL; i += BATCH) {
       const res = await call('POST', '/consignments', Array.from({ length: Math.min(BATCH, POOL - i) }, (_, j) => outbound(i + j)));

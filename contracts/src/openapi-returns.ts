@@ -1,5 +1,5 @@
 // Returns: a consignment travelling back from the recipient to the company (docs/api/returns.md).
-import { companyOperation, header, json, schemaRef, type OperationDef } from './openapi-helpers';
+import { companyOperation, companySetting, header, json, schemaRef, type OperationDef } from './openapi-helpers';
 
 export const RETURNS_TAG = {
   name: 'Returns',
@@ -24,21 +24,18 @@ export const returnOperations: OperationDef[] = [
     responses: { 201: json('The return consignment.', schemaRef('Consignment')) },
     errors: [400, 404, 409, 413, 415],
   }),
-  companyOperation({
-    method: 'get', path: '/returns-policy', operationId: 'getReturnsPolicy', tags: [RETURNS_TAG.name],
-    summary: 'The company\'s returns policy',
-    description: 'A company that never wrote one has returns turned off (`"enabled": false`).',
-    responses: { 200: json('The policy.', schemaRef('ReturnsPolicy')) },
-  }),
-  companyOperation({
-    method: 'put', path: '/returns-policy', operationId: 'replaceReturnsPolicy', tags: [RETURNS_TAG.name],
-    summary: 'Replace the company\'s returns policy',
-    description: 'Replaces the whole policy and answers it as stored (`warehouse_id` and `service_id` spelled as GET /warehouses and '
-      + 'GET /carrierservices spell them). A warehouse that is not the company\'s, a service that is not one of its return services '
-      + '(nor `auto`), a reason code given twice or any value out of bounds answers 400 naming the field, and nothing changes. '
-      + 'Recorded in the audit log as `returns_policy.replaced`.',
-    requestBody: { required: true, ...json('The new policy.', schemaRef('ReturnsPolicy')) },
-    responses: { 200: json('The policy as stored.', schemaRef('ReturnsPolicy')) },
-    errors: [400, 413, 415],
+  ...companySetting({
+    path: '/returns-policy', schema: 'ReturnsPolicy', tag: RETURNS_TAG.name,
+    get: {
+      operationId: 'getReturnsPolicy', summary: 'The company\'s returns policy', answer: 'The policy.',
+      description: 'A company that never wrote one has returns turned off (`"enabled": false`).',
+    },
+    put: {
+      operationId: 'replaceReturnsPolicy', summary: 'Replace the company\'s returns policy', body: 'The new policy.', answer: 'The policy as stored.',
+      description: 'Replaces the whole policy and answers it as stored (`warehouse_id` and `service_id` spelled as GET /warehouses and '
+        + 'GET /carrierservices spell them). A warehouse that is not the company\'s, a service that is not one of its return services '
+        + '(nor `auto`), a reason code given twice or any value out of bounds answers 400 naming the field, and nothing changes. '
+        + 'Recorded in the audit log as `returns_policy.replaced`.',
+    },
   }),
 ];

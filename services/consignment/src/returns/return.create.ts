@@ -5,7 +5,8 @@ import type { ConsignmentDeps } from '../consignments/consignment.deps';
 import { findByIdentifier, insertConsignmentsWithEvents, type CreatedRow } from '../consignments/consignment.repository';
 import { allocateTarget } from '../consignments/consignment.auto-allocation';
 import { withTrackingNumbers } from '../consignments/consignment.allocation';
-import { ConsignmentEvents, envelopesOf, recordEvents, RETURN_CREATED, type PendingEvent } from '../consignments/consignment.events';
+import { writeEvents } from '@waybill/messaging';
+import { ConsignmentEvents, envelopesOf, RETURN_CREATED, type PendingEvent } from '../consignments/consignment.events';
 import { cancelConsignment } from '../consignments/consignment.cancel';
 import { storedView } from '../consignments/consignment.create';
 import { toApi } from '../consignments/consignment.mapper';
@@ -81,8 +82,9 @@ function returnData(outbound: ConsignmentRow, returnsTo: Warehouse, lines: Retur
  * them; counted in stored order, the second one takes too much. It is cancelled (its booking released) and
  * refused, so no item ever comes back more often than it was shipped.
  */
-async function refuseIfOverReturned(deps: ConsignmentDeps, company: string, outbound: ConsignmentRow, identifier: string): Promise<void> {
-  if (!overReturned(outbound.data, await earlierLines(deps.db, company, outbound.identifier, identifier))) return;
+async function refuseIfOverReturned(deps: ConsignmentDeps, company: string, outbound: ConsignmentRow, identifier: string, lines: ReturnedItem[]): Promise<void> {
+  // A return of a parcel that listed no items takes back the parcel, not a count of anything.
+  if (lines.length === 0 || !overReturned(outbound.data, await earlierLines(deps.db, company, outbound.identifier, identifier))) return;
   await cancelConsignment(deps, company, identifier);
   throw new ConflictError('Another return of the same items was booked at the same moment; this one was cancelled. Fetch the consignment\'s returns and try again.');
 }
@@ -127,12 +129,12 @@ export async function createReturn(deps: ConsignmentDeps, company: string, outbo
   if (a) events.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: row.service_id, consignment_number: row.consignment_number } });
   await insertConsignmentsWithEvents(deps.db, [row], envelopesOf(company, events));
   deps.afterCommit();
-  await refuseIfOverReturned(deps, company, outbound, identifier);
-  await deps.db.transaction().execute((trx) => recordEvents(trx, company, [{ type: RETURN_CREATED, data: {
+  await refuseIfOverReturned(deps, company, outbound, identifier, lines);
+  // One statement of its own: the return stands now, and the webhook says so.
+  await writeEvents(deps.db, envelopesOf(company, [{ type: RETURN_CREATED, data: {
     consignment_identifier: identifier, return_for: outbound.identifier, order_number: outbound.order_number, reason, items: lines,
     carrier: consignment.carrier ?? null, service_id: row.service_id, tracking_numbers: a?.trackingNumbers ?? [],
   } }]));
   deps.afterCommit();
-  const stored = await findByIdentifier(deps.db, company, identifier);
-  return toApi(stored ?? storedView(row), ctx.names, ctx.settings.extraCustomFields);
+  return consignment;
 }
