@@ -231,20 +231,22 @@ registerServiceAliasCommands(program, async (fn) => {
 
 program.command('migrate').option('--create-database', 'create the database first when it does not exist')
   .option('--check', 'apply nothing: list the pending migrations per schema, and exit 1 when there are some')
-  .description('apply every service\'s migrations without starting services (run before a rollout)')
-  .action(async (o: { createDatabase?: boolean; check?: boolean }) => {
+  .option('--contract', 'apply the contract migrations too: run once no process of the previous release runs')
+  .description('apply every service\'s migrations without starting services (run before a rollout; --contract after it)')
+  .action(async (o: { createDatabase?: boolean; check?: boolean; contract?: boolean }) => {
     const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
     const url = opts.databaseUrl ?? process.env.DATABASE_URL;
     if (o.createDatabase && url && !o.check) await ensureDatabase(url);
     const t = await openTarget(opts);
     try {
       if (o.check) {
-        const pending = await pendingAll(t.target);
-        out({ pending });
+        // Contract migrations wait for the end of a rollout by design: listed, but not a reason to fail the check.
+        const { pending, contract } = await pendingAll(t.target);
+        out({ pending, contract });
         if (Object.keys(pending).length > 0) process.exitCode = 1;
         return;
       }
-      out({ migrated: await migrateAll(t.target) });
+      out({ migrated: await migrateAll(t.target, { contract: o.contract === true }), contract: o.contract === true });
     } finally {
       await t.close();
     }
