@@ -13,6 +13,7 @@ import * as carrierAccount from './20261126030000_carrier_account';
 import * as companyIdentifiers from './20261127000000_company_identifiers';
 import * as serviceAliases from './20261127000100_service_aliases';
 import * as dashboardLate from './20261127180000_dashboard_late';
+import * as retention from './20261127220000_retention';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000000_company_identifiers': companyIdentifiers,
   '20261127000100_service_aliases': serviceAliases,
   '20261127180000_dashboard_late': dashboardLate,
+  '20261127220000_retention': retention,
 };
