@@ -80,6 +80,10 @@ export interface ConsignmentInput {
    * Read-only; ignored.
    */
   tracking_url?: unknown;
+  /**
+   * Read-only; ignored (docs/api/retention.md).
+   */
+  erased?: unknown;
 }
 
 /**
