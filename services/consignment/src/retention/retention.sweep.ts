@@ -7,6 +7,12 @@ import { recordErasures } from './retention.service';
 
 /** Consignments erased per transaction: small enough to hold row locks briefly, big enough to be cheap per row. */
 export const SWEEP_BATCH = 1000;
+/**
+ * `RETENTION_SWEEP=off` (docs/configuration.md): no sweep is armed by this replica, e.g. for the first start
+ * after an upgrade, until each company's period is set. Erasure on request still works.
+ */
+export const sweepEnabled = (env: Record<string, string | undefined>): boolean => env.RETENTION_SWEEP?.trim().toLowerCase() !== 'off';
+
 /** Hourly: periods are days long, and a pass is batched and idempotent. */
 export const SWEEP_EVERY_MS = 3_600_000;
 
