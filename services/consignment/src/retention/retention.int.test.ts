@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { createLogger } from '@waybill/logger';
 import type { Harness } from '../test-support';
 import { bearer, claimHarness, createConsignments } from '../manifests/manifest-claim.fixture';
-import { sweepDue } from './retention.sweep';
+import { createTestJobs, eventually } from '@waybill/testing';
+import { startRetentionSweep, sweepDue } from './retention.sweep';
 
 const recipient = {
   name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', company_name: 'Analytical Engines Ltd', email_address: 'ada@example.com',
@@ -93,5 +94,17 @@ describe('retention and erasure (consignment service)', () => {
     expect((await get(`/consignment/${recent}`)).body).toMatchObject({ erased: false, recipient: { name: 'Ada Lovelace' } });
     expect((await get(`/consignment/${otherCompany}`, 'other')).body).toMatchObject({ erased: false, recipient: { name: 'Ada Lovelace' } });
     expect(await sweepDue(deps)).toBe(0);
+  });
+
+  it('runs as a scheduled job on the job driver (BullMQ or inline) as soon as the service starts', async () => {
+    const [id] = await createConsignments(h.app, 'acme', [order()]);
+    await h.database.db.updateTable('consignments').set({ updated_at: sql<string>`now() - interval '400 days'` }).where('identifier', '=', id).execute();
+    const jobs = createTestJobs();
+    try {
+      await startRetentionSweep({ db: h.database.db, logger: createLogger('test', { level: 'silent' }), afterCommit: () => undefined }, jobs);
+      await eventually(async () => (await get(`/consignment/${id}`)).body.erased === true, { timeoutMs: 20_000, what: 'the sweep job' });
+    } finally {
+      await jobs.close();
+    }
   });
 });
