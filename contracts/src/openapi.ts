@@ -5,6 +5,7 @@ import { publicOperations } from './openapi-paths';
 import { outboundWebhooks, WEBHOOKS_TAG } from './openapi-webhooks';
 import { rewriteRefs, withoutDocumentKeywords } from './schema-walk';
 import { SERVICE_ALIASES_TAG } from './openapi-service-aliases';
+import { RETENTION_TAG } from './openapi-retention';
 import { CARRIER_CALLS_TAG, carrierCallOperations } from './openapi-carrier-calls';
 import { AUDIT_LOG_TAG } from './openapi-audit-log';
 import { schemaGroups } from './schemas';
@@ -67,6 +68,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
       SERVICE_ALIASES_TAG,
+      RETENTION_TAG,
       { name: 'Delivery options', description: 'Checkout quotes from the company\'s delivery rules; own base path and own API keys.' },
       { name: 'Delivery rules', description: 'The rules behind delivery options and allocation by rules (service_id "auto").' },
       { name: 'Manifests', description: 'Hand consignments to a carrier for collection; the manifest document is generated asynchronously.' },

@@ -41,6 +41,7 @@ import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
 import serviceAliases from '../api/service-aliases.json';
+import retention from '../api/retention.json';
 import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
 import trackingPage from '../api/tracking-page.json';
@@ -65,6 +66,7 @@ import webhookResent from '../api/webhook-resent.json';
 import webhookSecret from '../api/webhook-secret.json';
 import consignmentAllocated from '../events/consignment-allocated.json';
 import consignmentCancelled from '../events/consignment-cancelled.json';
+import consignmentErased from '../events/consignment-erased.json';
 import consignmentCreated from '../events/consignment-created.json';
 import consignmentStatusChanged from '../events/consignment-status-changed.json';
 import consignmentUnallocated from '../events/consignment-unallocated.json';
@@ -129,6 +131,7 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   ServiceAliases: `${api}service-aliases.json`,
+  Retention: `${api}retention.json`,
   Warehouse: `${api}warehouse.json`,
   ConsignmentDocuments: `${api}documents.json`,
   CarrierAccount: `${api}carrier-account.json`,
@@ -167,6 +170,7 @@ export const SchemaId = {
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
+  ConsignmentErasedData: `${events}consignment-erased.json`,
   ConsignmentCreatedData: `${events}consignment-created.json`,
   ConsignmentStatusChangedData: `${events}consignment-status-changed.json`,
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
@@ -201,11 +205,11 @@ export const schemaGroups = {
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
     trackingPage, trackingPageSettings, serviceAliases, notificationSettings, notificationLog, notificationUnsubscribeInput,
-    auditLogEntry, auditLogPage,
+    auditLogEntry, auditLogPage, retention,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
-    consignmentCancelled, consignmentStatusChanged,
+    consignmentCancelled, consignmentStatusChanged, consignmentErased,
     deliveryRulesChanged,
     documentsLabelsPrinted,
     manifestFailed,
@@ -224,6 +228,7 @@ export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
   SchemaId.ConsignmentInput, SchemaId.DeliveryOptionsRequest, SchemaId.DeliveryRuleInput, SchemaId.DeliverySettings,
   SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
   SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput, SchemaId.ServiceAliases,
+  SchemaId.Retention,
 ]);
 
 export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];

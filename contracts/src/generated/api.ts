@@ -80,6 +80,10 @@ export interface ConsignmentInput {
    * Read-only; ignored.
    */
   tracking_url?: unknown;
+  /**
+   * Read-only; ignored (docs/api/retention.md).
+   */
+  erased?: unknown;
 }
 
 /**
@@ -143,6 +147,10 @@ export interface Consignment {
    * Where the recipient follows the parcel; null until allocated.
    */
   tracking_url: string | null;
+  /**
+   * True once the recipient's personal data was erased (docs/api/retention.md): name, company, e-mail, phone, tax and EORI numbers and street lines read `(erased)` or null; town, postcode district and country stay.
+   */
+  erased?: boolean;
 }
 
 /**
@@ -1762,4 +1770,14 @@ export interface AuditLogPage {
    */
   next: string | null;
   results: AuditLogEntry[];
+}
+
+/**
+ * The company's retention of recipients' personal data, body of GET and PUT /retention (docs/api/retention.md): `personal_data_days` after a consignment was delivered or cancelled (any other consignment: after its last change), its recipient's personal data is erased as POST /consignment/{identifier}/erase does.
+ */
+export interface Retention {
+  /**
+   * Days, 30 to 3650; 365 until a PUT sets it.
+   */
+  personal_data_days: number;
 }

@@ -106,6 +106,23 @@ export interface ConsignmentStatusChangedData {
 }
 
 /**
+ * Data of consignment.consignment.erased: the consignment's recipient's personal data was erased (on request or by the retention sweep), and every service holding a copy erases its own. Carries no personal data itself.
+ */
+export interface ConsignmentErasedData {
+  identifier: string;
+  consignment_number?: string | null;
+  /**
+   * The packages' tracking numbers, so a service keyed by them finds its copies.
+   */
+  tracking_numbers?: string[];
+  erased_at: string;
+  /**
+   * A data subject's request (POST .../erase) or the retention period's end.
+   */
+  reason?: 'request' | 'retention';
+}
+
+/**
  * Data of delivery_options.rules.changed: a company's delivery rules or settings changed; every replica drops its compiled copy.
  */
 export interface DeliveryRulesChangedData {

@@ -44,5 +44,7 @@ export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCusto
   out.current_status = { status: row.status, short_form: shortForm(row.status), rejection_reason: row.rejection_reason };
   out.consignment_number = row.consignment_number;
   out.tracking_url = row.tracking_url;
+  // docs/api/retention.md: the recipient's personal data was erased (on request or by the retention sweep).
+  out.erased = row.erased_at !== null && row.erased_at !== undefined;
   return out;
 }

@@ -35,6 +35,8 @@ export interface ConsignmentsTable {
   tracked_at: ColumnType<Date | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, string | undefined, never>;
   updated_at: ColumnType<Date, string | undefined, string>;
+  /** When the recipient's personal data was erased (migration 20261127220000, src/retention); null while kept. */
+  erased_at: ColumnType<Date | null, never, string | null>;
 }
 
 /** Kept by triggers (migration 20261122020000): numbered matches per company, status and block of `list_seq`. */

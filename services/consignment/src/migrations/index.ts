@@ -14,6 +14,7 @@ import * as companyIdentifiers from './20261127000000_company_identifiers';
 import * as companyIdentifiersContract from './20261127000001_company_identifiers_contract';
 import * as serviceAliases from './20261127000100_service_aliases';
 import * as dashboardLate from './20261127180000_dashboard_late';
+import * as retention from './20261127220000_retention';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000001_company_identifiers_contract': companyIdentifiersContract,
   '20261127000100_service_aliases': serviceAliases,
   '20261127180000_dashboard_late': dashboardLate,
+  '20261127220000_retention': retention,
 };

@@ -20,6 +20,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   consignment: 'consignment',
   dashboard: 'consignment',
   'service-aliases': 'consignment',
+  retention: 'consignment',
   'delivery-rules': 'delivery-options',
   'delivery-settings': 'delivery-options',
   manifest: 'manifest',
