@@ -84,6 +84,10 @@ import consignmentDashboard from '../api/consignment-dashboard.json';
 import webhookDashboard from '../api/webhook-dashboard.json';
 import exceptionQueue from '../api/exception-queue.json';
 import deliveryRulesPreviewInput from '../api/delivery-rules-preview-input.json';
+import rateSheetInput from '../api/rate-sheet-input.json';
+import rateSheet from '../api/rate-sheet.json';
+import ratesRequest from '../api/rates-request.json';
+import ratesResponse from '../api/rates-response.json';
 
 export interface JsonSchema {
   $id: string;
@@ -159,6 +163,10 @@ export const SchemaId = {
   WebhookDashboard: `${api}webhook-dashboard.json`,
   ExceptionQueue: `${api}exception-queue.json`,
   DeliveryRulesPreviewInput: `${api}delivery-rules-preview-input.json`,
+  RateSheetInput: `${api}rate-sheet-input.json`,
+  RateSheet: `${api}rate-sheet.json`,
+  RatesRequest: `${api}rates-request.json`,
+  RatesResponse: `${api}rates-response.json`,
   TrackingPage: `${api}tracking-page.json`,
   TrackingPageSettings: `${api}tracking-page-settings.json`,
   NotificationSettings: `${api}notification-settings.json`,
@@ -193,6 +201,7 @@ export const schemaGroups = {
     carrier, carrierService, warehouse, errorResponse,
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
+    rateSheetInput, rateSheet, ratesRequest, ratesResponse,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
     consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch, carrierAccountCheck, carrierCredentialKeys, carrierPushToken,
     carrierCall, carrierCallPage,
@@ -224,6 +233,7 @@ export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
   SchemaId.ConsignmentInput, SchemaId.DeliveryOptionsRequest, SchemaId.DeliveryRuleInput, SchemaId.DeliverySettings,
   SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
   SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput, SchemaId.ServiceAliases,
+  SchemaId.RateSheetInput, SchemaId.RatesRequest,
 ]);
 
 export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];

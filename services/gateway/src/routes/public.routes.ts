@@ -22,6 +22,8 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   'service-aliases': 'consignment',
   'delivery-rules': 'delivery-options',
   'delivery-settings': 'delivery-options',
+  'rate-sheets': 'delivery-options',
+  rates: 'delivery-options',
   manifest: 'manifest',
   webhooks: 'webhook-dispatcher',
   'tracking-page': 'tracking-ingest',

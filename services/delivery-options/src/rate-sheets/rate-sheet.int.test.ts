@@ -1,0 +1,125 @@
+import express from 'express';
+import type { Server } from 'node:http';
+import { createLogger } from '@waybill/logger';
+import { signInternalToken } from '@waybill/internal-auth';
+import { InProcessEventBus } from '@waybill/messaging';
+import { InlineJobDriver } from '@waybill/jobs';
+import type { RunningService } from '@waybill/http';
+import { createTestDatabase, type TestDatabase } from '@waybill/testing';
+import { startDeliveryOptionsService } from '../service';
+
+const SECRET = 'sheet-secret';
+const logger = createLogger('test', { level: 'silent' });
+const GLOBEX = 'Globex Worldwide|Globex Economy Worldwide';
+const SWIFT = 'SwiftPost|SwiftPost 24';
+
+/** The consignment service's lookups: two carriers, one warehouse. */
+function lookups(): Promise<{ url: string; server: Server }> {
+  const app = express();
+  app.get('/companies/acme/carrierservices', (_req, res) => {
+    res.json([{ carrier_id: 'globex', identifier: GLOBEX, name: 'Globex Economy Worldwide' }, { carrier_id: 'swiftpost', identifier: SWIFT, name: 'SwiftPost 24' }]);
+  });
+  app.get('/companies/acme/warehouses', (_req, res) => {
+    res.json([{ identifier: 'acme|London', name: 'London', is_default: true, timezone: 'Europe/London', address: { country: 'GB' } }]);
+  });
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server }));
+  });
+}
+
+export const SHEET = {
+  identifier: 'Globex 2027', service_id: GLOBEX.toLowerCase(), currency: 'gbp',
+  zones: [{ name: 'UK', countries: ['gb'] }, { name: 'Highlands', countries: ['GB'], postcode_prefixes: ['iv', 'HS'] }],
+  bands: [{ max_weight_kg: 2, prices: { UK: '3.10', Highlands: '7.00' } }, { max_weight_kg: 20, prices: { UK: '5.20', Highlands: '11.00' } }],
+};
+
+describe('rate sheets through the service', () => {
+  let tdb: TestDatabase;
+  let consignment: { url: string; server: Server };
+  let svc: RunningService;
+  let base: string;
+  const bus = new InProcessEventBus({ logger });
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    consignment = await lookups();
+    svc = await startDeliveryOptionsService({
+      db: tdb.target, bus, jobs: new InlineJobDriver({ logger }), logger, internalJwtSecret: SECRET, peers: { consignment: consignment.url },
+      defaultPublicUrl: 'http://localhost', port: 0, host: '127.0.0.1',
+    }, { now: () => new Date('2026-03-10T09:00:00Z') });
+    base = `http://127.0.0.1:${svc.port}/companies/acme`;
+  });
+  afterAll(async () => {
+    await svc?.stop();
+    await bus.close();
+    consignment.server.close();
+    await tdb.drop();
+  });
+
+  const call = async (path: string, method = 'GET', body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method, headers: { authorization: `Bearer ${signInternalToken(SECRET, 'delivery-options', { company: 'acme', principal: 'token:t1' })}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (res.status === 204 ? undefined : await res.json()) as any };
+  };
+  const rule = (service_id: string, amount: string) => ({ name: amount, service_id, delivery_type: 'standard', price: { amount } });
+  const checkout = async (postcode: string | null, weight: number) =>
+    (await call('/delivery-options', 'POST', { recipient: { address: { country: 'GB', postcode } }, packages: [{ weight }] })).body.delivery_options
+      .map((o: any) => [o.service_id, o.price.amount, o.price.source]);
+
+  it('stores a sheet as normalised, lists and reads it, and refuses a second one for the service', async () => {
+    const created = await call('/rate-sheets', 'POST', SHEET);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      id: expect.any(String), identifier: 'Globex 2027', service_id: GLOBEX, currency: 'GBP',
+      zones: [{ name: 'UK', countries: ['GB'], postcode_prefixes: [] }, { name: 'Highlands', countries: ['GB'], postcode_prefixes: ['IV', 'HS'] }],
+    });
+    expect((await call('/rate-sheets')).body).toEqual([created.body]);
+    expect((await call(`/rate-sheets/${created.body.id}`)).body).toEqual(created.body);
+    const again = await call('/rate-sheets', 'POST', { ...SHEET, identifier: 'copy' });
+    expect(again.status).toBe(400);
+    expect(again.body.errors.service_id[0]).toContain(created.body.id);
+    await call(`/rate-sheets/${created.body.id}`, 'DELETE');
+  });
+
+  it('answers 400 naming each bad value, and stores nothing', async () => {
+    const bad = await call('/rate-sheets', 'POST', {
+      ...SHEET, service_id: 'Nope|Nothing',
+      zones: [{ name: 'UK', countries: ['XX'] }, { name: 'UK', countries: ['FR'] }],
+      bands: [{ max_weight_kg: 5, prices: { UK: '1.00', Mars: '2.00' } }, { max_weight_kg: 2, prices: { UK: '1.00' } }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('service_id: carrier service "Nope|Nothing" not found.');
+    expect(bad.body.errors).toEqual({
+      service_id: ['carrier service "Nope|Nothing" not found.'],
+      'zones.0.countries.0': ['"XX" is not an ISO 3166-1 alpha-2 country code.'],
+      'zones.1.name': ['zone "UK" is defined twice.'],
+      'bands.0.prices.Mars': ['zone "Mars" is not defined in zones.'],
+      'bands.1.max_weight_kg': ['2 is not above the band before (5): bands must be in ascending order of max_weight_kg.'],
+    });
+    const price = await call('/rate-sheets', 'POST', { ...SHEET, bands: [{ max_weight_kg: 1, prices: { UK: '4,95' } }] });
+    expect(price.body.errors['bands.0.prices.UK']).toEqual(['"4,95": Enter a decimal number such as "12.50".']);
+    const overlap = await call('/rate-sheets', 'POST', { ...SHEET, zones: [...SHEET.zones, { name: 'Also UK', countries: ['GB'] }] });
+    expect(overlap.body.errors['zones.2']).toEqual(['"GB" is already in zone "UK".']);
+    expect((await call('/rate-sheets')).body).toEqual([]);
+    expect((await call('/rate-sheets/not-a-uuid')).status).toBe(404);
+    expect((await call('/rate-sheets', 'PATCH', {})).status).toBe(405);
+  });
+
+  it('prices checkout from the sheet where it covers the parcel, from the rule elsewhere, on the next request', async () => {
+    await call('/delivery-rules', 'POST', rule(GLOBEX, '9.00'));
+    await call('/delivery-rules', 'POST', rule(SWIFT, '4.00'));
+    expect(await checkout('SW1A 2AA', 1)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '9.00', 'rule']]);
+    const sheet = (await call('/rate-sheets', 'POST', SHEET)).body;
+    expect(await checkout('SW1A 2AA', 1)).toEqual([[GLOBEX, '3.10', 'rate_sheet'], [SWIFT, '4.00', 'rule']]);
+    expect(await checkout('IV2 3AB', 1)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '7.00', 'rate_sheet']]);
+    expect(await checkout('IV2 3AB', 25)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '9.00', 'rule']]);
+    const replaced = await call(`/rate-sheets/${sheet.id}`, 'PUT', { ...sheet, bands: [{ max_weight_kg: 30, prices: { UK: '2.00' } }] });
+    expect(replaced.status).toBe(200);
+    expect(await checkout('IV2 3AB', 25)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '9.00', 'rule']]);
+    expect(await checkout('SW1A 2AA', 25)).toEqual([[GLOBEX, '2.00', 'rate_sheet'], [SWIFT, '4.00', 'rule']]);
+    expect((await call(`/rate-sheets/${sheet.id}`, 'DELETE')).status).toBe(204);
+    expect(await checkout('SW1A 2AA', 25)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '9.00', 'rule']]);
+  });
+});
