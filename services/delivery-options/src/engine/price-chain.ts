@@ -34,10 +34,17 @@ export function rateSheetLink(sheets: ReadonlyMap<string, CompiledRateSheet>): P
  */
 export function priceOf(links: readonly PriceLink[], rule: CompiledRule, m: MatchInput): Priced | null {
   if (rule.free(m)) return { minor: 0, source: 'rule' };
-  for (const link of links) {
-    const p = link(rule.serviceKey, m);
-    if (p !== null) return p;
-  }
+  const linked = linkPrice(links, rule.serviceKey, m);
+  if (linked !== null) return linked;
   const minor = rule.price(m);
   return minor === null ? null : { minor, source: 'rule' };
+}
+
+/** The first answer of the links before the rules, for a service no rule offers (POST /rates). */
+export function linkPrice(links: readonly PriceLink[], serviceKey: string, m: MatchInput): Priced | null {
+  for (const link of links) {
+    const p = link(serviceKey, m);
+    if (p !== null) return p;
+  }
+  return null;
 }

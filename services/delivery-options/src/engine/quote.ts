@@ -15,6 +15,8 @@ export interface ServiceInfo {
   serviceName: string;
   carrierId: string;
   carrierName: string;
+  /** A returns service (`"return": true` on /carrierservices): never offered by a price comparison. */
+  isReturn?: boolean;
 }
 
 export interface Origin {

@@ -27,13 +27,13 @@ function lookups(): Promise<{ url: string; server: Server }> {
   });
 }
 
-export const SHEET = {
+const SHEET = {
   identifier: 'Globex 2027', service_id: GLOBEX.toLowerCase(), currency: 'gbp',
   zones: [{ name: 'UK', countries: ['gb'] }, { name: 'Highlands', countries: ['GB'], postcode_prefixes: ['iv', 'HS'] }],
   bands: [{ max_weight_kg: 2, prices: { UK: '3.10', Highlands: '7.00' } }, { max_weight_kg: 20, prices: { UK: '5.20', Highlands: '11.00' } }],
 };
 
-describe('rate sheets through the service', () => {
+describe('rate sheets and POST /rates through the service', () => {
   let tdb: TestDatabase;
   let consignment: { url: string; server: Server };
   let svc: RunningService;
@@ -121,5 +121,44 @@ describe('rate sheets through the service', () => {
     expect(await checkout('SW1A 2AA', 25)).toEqual([[GLOBEX, '2.00', 'rate_sheet'], [SWIFT, '4.00', 'rule']]);
     expect((await call(`/rate-sheets/${sheet.id}`, 'DELETE')).status).toBe(204);
     expect(await checkout('SW1A 2AA', 25)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '9.00', 'rule']]);
+  });
+
+  it('POST /rates: every service with a price, cheapest first, with its source, and a carrier without one in errors', async () => {
+    const sheet = (await call('/rate-sheets', 'POST', { ...SHEET, zones: [...SHEET.zones, { name: 'France', countries: ['FR'] }], bands: [{ max_weight_kg: 20, prices: { UK: '3.10', Highlands: '7.00', France: '12.00' } }] })).body;
+    const ask = async (body: unknown) => call('/rates', 'POST', body);
+    const uk = await ask({ destination: { country: 'United Kingdom', postcode: 'SW1A 2AA' }, packages: [{ weight: 1 }, { weight: 500, weight_unit: 'g' }] });
+    expect(uk.status).toBe(200);
+    expect(uk.body).toEqual({
+      rates: [
+        { service_id: SWIFT, carrier_id: 'swiftpost', carrier: 'SwiftPost', service_name: 'SwiftPost 24', price: { amount: '4.00', currency: 'GBP', source: 'rule' }, estimated_delivery_date: '2026-03-12', delivery_type: 'standard' },
+        { service_id: GLOBEX, carrier_id: 'globex', carrier: 'Globex Worldwide', service_name: 'Globex Economy Worldwide', price: { amount: '6.20', currency: 'GBP', source: 'rate_sheet' }, estimated_delivery_date: '2026-03-12', delivery_type: 'standard' },
+      ],
+      errors: [],
+    });
+    // The rules above have no countries: they go anywhere.
+    const fr = await ask({ origin: { country: 'GB' }, destination: { country: 'FR' }, packages: [{ weight: 2 }] });
+    expect(fr.body.rates.map((r: any) => [r.service_id, r.price.amount, r.price.source])).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '12.00', 'rate_sheet']]);
+    await call(`/rate-sheets/${sheet.id}`, 'DELETE');
+    const rules = (await call('/delivery-rules')).body as Array<{ id: string }>;
+    for (const r of rules) await call(`/delivery-rules/${r.id}`, 'DELETE');
+    await call('/delivery-rules', 'POST', { ...rule(SWIFT, '4.00'), conditions: { countries: ['GB'] } });
+    await call('/rate-sheets', 'POST', { ...SHEET, zones: [{ name: 'France', countries: ['FR'] }], bands: [{ max_weight_kg: 5, prices: { France: '12.00' } }] });
+    const onlySheet = await ask({ destination: { country: 'FR', postcode: '75001' }, packages: [{ weight: 2 }], shipping_date: '2026-03-11' });
+    expect(onlySheet.body).toEqual({
+      rates: [{ service_id: GLOBEX, carrier_id: 'globex', carrier: 'Globex Worldwide', service_name: 'Globex Economy Worldwide', price: { amount: '12.00', currency: 'GBP', source: 'rate_sheet' }, estimated_delivery_date: null, delivery_type: null }],
+      errors: [{ carrier_id: 'swiftpost', detail: 'No rate sheet or delivery rule of this carrier\'s services prices these parcels to FR 75001.' }],
+    });
+  });
+
+  it('POST /rates: 400 naming the field for bad input', async () => {
+    const ask = async (body: unknown) => (await call('/rates', 'POST', body)).body;
+    expect(await ask({ destination: { country: 'Atlantis' }, packages: [{ weight: 1 }] })).toMatchObject({ detail: 'destination.country: Enter a valid country.' });
+    expect((await ask({ destination: { country: 'GB' }, packages: [] })).errors).toHaveProperty('packages');
+    expect((await ask({ destination: { country: 'GB' }, packages: [{ weight: -1 }] })).errors).toHaveProperty(['packages.0.weight']);
+    expect((await ask({ destination: { country: 'GB' } })).errors).toHaveProperty('packages');
+    expect((await ask({ origin: { country: 'GB' }, warehouse_id: 'London', destination: { country: 'GB' }, packages: [{ weight: 1 }] })).errors).toEqual({ origin: ['Give origin or warehouse_id, not both.'] });
+    expect((await ask({ warehouse_id: 'Paris', destination: { country: 'GB' }, packages: [{ weight: 1 }] })).errors).toEqual({ warehouse_id: ['warehouse "Paris" not found.'] });
+    expect((await ask({ destination: { country: 'GB' }, packages: [{ weight: 1 }], shipping_date: '2031-01-01' })).errors).toHaveProperty('shipping_date');
+    expect((await call('/rates', 'GET')).status).toBe(405);
   });
 });
