@@ -86,6 +86,7 @@ import exceptionQueue from '../api/exception-queue.json';
 import deliveryRulesPreviewInput from '../api/delivery-rules-preview-input.json';
 import rateSheetInput from '../api/rate-sheet-input.json';
 import rateSheet from '../api/rate-sheet.json';
+import rateSheetImportInput from '../api/rate-sheet-import-input.json';
 import ratesRequest from '../api/rates-request.json';
 import ratesResponse from '../api/rates-response.json';
 
@@ -165,6 +166,7 @@ export const SchemaId = {
   DeliveryRulesPreviewInput: `${api}delivery-rules-preview-input.json`,
   RateSheetInput: `${api}rate-sheet-input.json`,
   RateSheet: `${api}rate-sheet.json`,
+  RateSheetImportInput: `${api}rate-sheet-import-input.json`,
   RatesRequest: `${api}rates-request.json`,
   RatesResponse: `${api}rates-response.json`,
   TrackingPage: `${api}tracking-page.json`,
@@ -201,7 +203,7 @@ export const schemaGroups = {
     carrier, carrierService, warehouse, errorResponse,
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
-    rateSheetInput, rateSheet, ratesRequest, ratesResponse,
+    rateSheetInput, rateSheet, rateSheetImportInput, ratesRequest, ratesResponse,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
     consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch, carrierAccountCheck, carrierCredentialKeys, carrierPushToken,
     carrierCall, carrierCallPage,
@@ -233,7 +235,7 @@ export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
   SchemaId.ConsignmentInput, SchemaId.DeliveryOptionsRequest, SchemaId.DeliveryRuleInput, SchemaId.DeliverySettings,
   SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
   SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput, SchemaId.ServiceAliases,
-  SchemaId.RateSheetInput, SchemaId.RatesRequest,
+  SchemaId.RateSheetInput, SchemaId.RateSheetImportInput, SchemaId.RatesRequest,
 ]);
 
 export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];

@@ -984,6 +984,28 @@ export interface RateSheet {
 }
 
 /**
+ * Body of POST /rate-sheets/import (docs/api/rates.md#csv): a rate sheet for one service from CSV text, one row per zone and weight band under a header naming the columns zone, countries, postcode_prefixes, max_weight_kg and price. It replaces the service's sheet if it has one, else creates it.
+ */
+export interface RateSheetImportInput {
+  /**
+   * `<carrier name>|<service name>` of a carrier service enabled for the company.
+   */
+  service_id: string;
+  /**
+   * The sheet's name; default: the service's existing sheet's name, else "<service_id> rates".
+   */
+  identifier?: string;
+  /**
+   * Default: the company's delivery currency.
+   */
+  currency?: string;
+  /**
+   * The CSV text (UTF-8, comma separated, a header line first).
+   */
+  csv: string;
+}
+
+/**
  * Body of POST /rates (docs/api/rates.md): a quick price comparison from countries (and optionally postcodes) and parcel sizes, no full address needed. The origin is a warehouse (warehouse_id) or a place (origin); with neither, the company's default warehouse. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
  */
 export interface RatesRequest {

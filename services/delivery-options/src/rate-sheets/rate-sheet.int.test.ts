@@ -161,4 +161,18 @@ describe('rate sheets and POST /rates through the service', () => {
     expect((await ask({ destination: { country: 'GB' }, packages: [{ weight: 1 }], shipping_date: '2031-01-01' })).errors).toHaveProperty('shipping_date');
     expect((await call('/rates', 'GET')).status).toBe(405);
   });
+
+  it('imports a CSV as the service\'s sheet, then replaces that sheet with the next import', async () => {
+    for (const s of (await call('/rate-sheets')).body as Array<{ id: string }>) await call(`/rate-sheets/${s.id}`, 'DELETE');
+    const csv = 'zone,countries,postcode_prefixes,max_weight_kg,price\nUK,GB,,2,3.10\nHighlands,GB,IV HS,2,7.00\n';
+    const first = await call('/rate-sheets/import', 'POST', { service_id: GLOBEX, csv });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ identifier: `${GLOBEX} rates`, currency: 'GBP', bands: [{ max_weight_kg: 2, prices: { UK: '3.10', Highlands: '7.00' } }] });
+    const second = await call('/rate-sheets/import', 'POST', { service_id: GLOBEX, csv: csv.replace('3.10', '2.95') });
+    expect([second.status, second.body.id, second.body.bands[0].prices.UK]).toEqual([200, first.body.id, '2.95']);
+    const bad = await call('/rate-sheets/import', 'POST', { service_id: GLOBEX, csv: csv + 'UK,,,5,cheap\n' });
+    expect([bad.status, bad.body.detail]).toEqual([400, 'csv.line 4: price "cheap" is not a decimal amount such as 4.95.']);
+    expect((await call('/rate-sheets/import', 'POST', { csv })).body.errors).toHaveProperty('service_id');
+    expect((await call('/rate-sheets')).body).toHaveLength(1);
+  });
 });

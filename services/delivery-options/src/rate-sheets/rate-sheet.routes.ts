@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { allowOnly, NotFoundError, principalOf } from '@waybill/http';
 import type { RulesDeps } from '../rules/rule.service';
-import { createRateSheet, getRateSheet, listCompanyRateSheets, removeRateSheet, updateRateSheet } from './rate-sheet.service';
+import { createRateSheet, getRateSheet, importRateSheet, listCompanyRateSheets, removeRateSheet, updateRateSheet } from './rate-sheet.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,8 +15,14 @@ function sheetId(req: Request): string {
 export function rateSheetRoutes(deps: RulesDeps): Router {
   const r = Router({ mergeParams: true });
   allowOnly(r, '/rate-sheets', ['GET', 'POST']);
-  allowOnly(r, '/rate-sheets/:id', ['GET', 'PUT', 'DELETE']);
+  allowOnly(r, '/rate-sheets/import', ['POST']);
   const company = (res: Parameters<typeof principalOf>[0]) => principalOf(res).company;
+  // Before `/rate-sheets/:id`, whose methods would refuse it.
+  r.post('/rate-sheets/import', async (req, res) => {
+    const { sheet, created } = await importRateSheet(deps, company(res), req.body);
+    res.status(created ? 201 : 200).json(sheet);
+  });
+  allowOnly(r, '/rate-sheets/:id', ['GET', 'PUT', 'DELETE']);
   r.get('/rate-sheets', async (_req, res) => {
     res.json(await listCompanyRateSheets(deps, company(res)));
   });

@@ -1,10 +1,12 @@
-import type { RateSheet } from '@waybill/contracts';
+import { SchemaId, validate, type RateSheet, type RateSheetImportInput } from '@waybill/contracts';
 import { ConflictError, InvalidError, NotFoundError } from '@waybill/http';
 import type { RulesDeps } from '../rules/rule.service';
 import { recordRulesChanged } from '../rules/rule.events';
 import { countRateSheets, deleteRateSheet, findRateSheet, findRateSheetForService, insertRateSheet, listRateSheets, replaceRateSheet } from './rate-sheet.repository';
 import { rateSheetDefinitionFrom } from './rate-sheet.validation';
 import { toRateSheet } from './rate-sheet.mapper';
+import { sheetFromCsv } from './rate-sheet.csv';
+import { getSettings } from '../settings/settings.service';
 
 /** One per enabled service is the most a company can use; the bound keeps a checkout's compiled set small. */
 export const MAX_RATE_SHEETS_PER_COMPANY = 200;
@@ -66,4 +68,24 @@ export async function removeRateSheet(deps: RulesDeps, company: string, id: stri
   });
   if (!deleted) throw new NotFoundError();
   deps.changed(company);
+}
+
+/**
+ * POST /rate-sheets/import: the service's sheet from CSV (rate-sheet.csv.ts), replacing the one it has.
+ * `created` says which happened (201 or 200).
+ */
+export async function importRateSheet(deps: RulesDeps, company: string, raw: unknown): Promise<{ sheet: RateSheet; created: boolean }> {
+  const result = validate(SchemaId.RateSheetImportInput, raw);
+  if (!result.ok) throw new InvalidError(result.errors);
+  const input = raw as RateSheetImportInput;
+  const { zones, bands } = sheetFromCsv(input.csv);
+  const existing = await findRateSheetForService(deps.db, company, input.service_id.toLowerCase());
+  const body = {
+    identifier: input.identifier ?? existing?.definition.identifier ?? `${input.service_id} rates`,
+    service_id: input.service_id,
+    currency: input.currency ?? (await getSettings(deps, company)).currency,
+    zones, bands,
+  };
+  if (existing) return { sheet: await updateRateSheet(deps, company, existing.id, body), created: false };
+  return { sheet: await createRateSheet(deps, company, body), created: true };
 }

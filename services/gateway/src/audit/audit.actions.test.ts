@@ -17,6 +17,7 @@ describe('auditedChange', () => {
     ['DELETE', '/delivery-rules/7', 'delivery_rule.deleted', '7'],
     ['PUT', '/delivery-settings', 'delivery_settings.updated', null],
     ['POST', '/rate-sheets', 'rate_sheet.created', 'answer'],
+    ['POST', '/rate-sheets/import', 'rate_sheet.imported', 'answer'],
     ['PUT', '/rate-sheets/5b1f', 'rate_sheet.replaced', '5b1f'],
     ['DELETE', '/rate-sheets/5b1f/', 'rate_sheet.deleted', '5b1f'],
     ['PUT', '/service-aliases/', 'service_aliases.replaced', null],

@@ -37,6 +37,7 @@ export const AUDITED_WRITES: readonly Rule[] = [
   rule('DELETE', '/delivery-rules/:id', 'delivery_rule.deleted', 'path'),
   rule('PUT', '/delivery-settings', 'delivery_settings.updated', 'none'),
   rule('POST', '/rate-sheets', 'rate_sheet.created', 'answer'),
+  rule('POST', '/rate-sheets/import', 'rate_sheet.imported', 'answer'),
   rule('PUT', '/rate-sheets/:id', 'rate_sheet.replaced', 'path'),
   rule('DELETE', '/rate-sheets/:id', 'rate_sheet.deleted', 'path'),
   rule('PUT', '/service-aliases', 'service_aliases.replaced', 'none'),
