@@ -18,12 +18,16 @@ export function parseRatesRequest(raw: unknown): RatesRequest {
 }
 
 /**
- * Where the parcels leave from: the named warehouse, a place (its clock read in the default
- * warehouse's time zone, else UTC; rules limited to warehouses do not apply), or the default warehouse.
+ * Where the parcels leave from: the named warehouse; for a place, the company's warehouse in that
+ * country (the default one first), else the place alone (its clock read in the default warehouse's
+ * time zone, else UTC, and rules limited to warehouses do not apply); with neither, the default warehouse.
  */
 export function ratesOrigin(catalog: CompanyCatalog, body: RatesRequest): Origin {
   if (body.origin) {
-    return { warehouseId: '', place: { country: body.origin.country, region: null }, timeZone: catalog.defaultWarehouse?.timeZone ?? 'UTC' };
+    const country = body.origin.country;
+    const there = catalog.defaultWarehouse?.country === country ? catalog.defaultWarehouse : [...catalog.warehouses.values()].find((w) => w.country === country);
+    if (there) return originFrom(there);
+    return { warehouseId: '', place: { country, region: null }, timeZone: catalog.defaultWarehouse?.timeZone ?? 'UTC' };
   }
   try {
     return originFrom(originOf(catalog, body.warehouse_id));
