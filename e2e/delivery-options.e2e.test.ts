@@ -83,7 +83,7 @@ describe.each(availableModes())('delivery options (%s)', (mode) => {
   it('ships from the named warehouse with its own cutoff in its own time zone', async () => {
     const res = await api.post({ warehouse_id: `${stack.creds.company}|Berlin Hub`, recipient: { address: { country: 'DE', postcode: '80331' } }, shipping_date: wednesday });
     expect(res.body.delivery_options).toEqual([expect.objectContaining({
-      service_id: 'Generic Carrier|Generic Europe GEUR', price: { amount: '8.95', currency: 'GBP' }, cutoff: expect.stringMatching(/T15:00:00\+0[12]:00$/),
+      service_id: 'Generic Carrier|Generic Europe GEUR', price: { amount: '8.95', currency: 'GBP', source: 'rule' }, cutoff: expect.stringMatching(/T15:00:00\+0[12]:00$/),
     })]);
   });
 

@@ -59,6 +59,10 @@ describe.each(availableModes())('rate sheets and rates (%s)', (mode: Mode) => {
       'bands.1.prices.Sweden': ['zone "Sweden" is not defined in zones.'],
     });
     expect((await api.get('/rate-sheets')).body).toHaveLength(1);
+    expect((await api.get('/rate-sheets/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const elsewhere = client(stack, '/_api/v1/company/someone-else');
+    expect([(await elsewhere.get('/rate-sheets')).status, (await elsewhere.post('/rates', {})).status]).toEqual([403, 403]);
+    expect((await api.get('/rate-sheets', { auth: { header: `Api-Key ${stack.creds.deliveryOptionsKey}` } })).status).toBe(401);
   });
 
   it('POST /rates: every service that can carry the parcels, cheapest first, and why the others cannot', async () => {

@@ -7,6 +7,7 @@ import { dashboardOperations } from './openapi-dashboard';
 import { trackingPageOperations } from './openapi-tracking-page';
 import { notificationOperations } from './openapi-notifications';
 import { serviceAliasOperations } from './openapi-service-aliases';
+import { rateOperations } from './openapi-rates';
 import { auditLogOperations } from './openapi-audit-log';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
@@ -223,5 +224,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
+  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...rateOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
 ];
