@@ -29,10 +29,10 @@ function table(sheets: RateSheet[], refresh: () => void): HTMLElement {
   const status = h('p', { class: 'status', role: 'status' });
   return h('div', { class: 'card' },
     h('div', { class: 'scroll' }, h('table', { 'aria-label': 'Rate sheets' },
-      h('thead', {}, h('tr', {}, ...['Name', 'Service', 'Currency', 'Zones', 'Bands', 'Updated', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ...['Name', 'Service', 'Prices', 'Updated', ''].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...sheets.map((s) => h('tr', {},
-        h('td', {}, s.identifier), h('td', {}, s.service_id), h('td', {}, s.currency),
-        h('td', {}, s.zones.length), h('td', {}, s.bands.length), h('td', {}, when(s.updated_at)),
+        h('td', {}, s.identifier), h('td', {}, s.service_id),
+        h('td', {}, `${s.currency}, ${s.zones.length} zones × ${s.bands.length} bands`), h('td', {}, when(s.updated_at)),
         h('td', {}, action('Delete', async () => {
           await api.del(`/rate-sheets/${s.id}`);
           refresh();
