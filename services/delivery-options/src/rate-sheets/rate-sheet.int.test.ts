@@ -12,12 +12,14 @@ const SECRET = 'sheet-secret';
 const logger = createLogger('test', { level: 'silent' });
 const GLOBEX = 'Globex Worldwide|Globex Economy Worldwide';
 const SWIFT = 'SwiftPost|SwiftPost 24';
+const RETURNS = 'Globex Worldwide|Globex Returns';
 
 /** The consignment service's lookups: two carriers, one warehouse. */
 function lookups(): Promise<{ url: string; server: Server }> {
   const app = express();
   app.get('/companies/acme/carrierservices', (_req, res) => {
-    res.json([{ carrier_id: 'globex', identifier: GLOBEX, name: 'Globex Economy Worldwide' }, { carrier_id: 'swiftpost', identifier: SWIFT, name: 'SwiftPost 24' }]);
+    res.json([{ carrier_id: 'globex', identifier: GLOBEX, name: 'Globex Economy Worldwide' }, { carrier_id: 'swiftpost', identifier: SWIFT, name: 'SwiftPost 24' },
+      { carrier_id: 'globex', identifier: RETURNS, name: 'Globex Returns', return: true }]);
   });
   app.get('/companies/acme/warehouses', (_req, res) => {
     res.json([{ identifier: 'acme|London', name: 'London', is_default: true, timezone: 'Europe/London', address: { country: 'GB' } }]);
@@ -56,9 +58,9 @@ describe('rate sheets and POST /rates through the service', () => {
     await tdb.drop();
   });
 
-  const call = async (path: string, method = 'GET', body?: unknown) => {
+  const call = async (path: string, method = 'GET', body?: unknown, principal = 'token:t1') => {
     const res = await fetch(`${base}${path}`, {
-      method, headers: { authorization: `Bearer ${signInternalToken(SECRET, 'delivery-options', { company: 'acme', principal: 'token:t1' })}`, 'content-type': 'application/json' },
+      method, headers: { authorization: `Bearer ${signInternalToken(SECRET, 'delivery-options', { company: 'acme', principal })}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (res.status === 204 ? undefined : await res.json()) as any };
@@ -119,13 +121,19 @@ describe('rate sheets and POST /rates through the service', () => {
     expect(replaced.status).toBe(200);
     expect(await checkout('IV2 3AB', 25)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '9.00', 'rule']]);
     expect(await checkout('SW1A 2AA', 25)).toEqual([[GLOBEX, '2.00', 'rate_sheet'], [SWIFT, '4.00', 'rule']]);
+    // Allocation by rules, preference cheapest (the consignment service books the first candidate): the same prices.
+    const candidates = async () => (await call('/allocation-candidates', 'POST', { recipient: { address: { country: 'GB', postcode: 'SW1A 2AA' } }, packages: [{ weight: 25 }] }, 'service:consignment')).body;
+    expect(await candidates()).toMatchObject({ preference: 'cheapest', candidates: [{ service_id: GLOBEX, price: '2.00' }, { service_id: SWIFT, price: '4.00' }] });
     expect((await call(`/rate-sheets/${sheet.id}`, 'DELETE')).status).toBe(204);
     expect(await checkout('SW1A 2AA', 25)).toEqual([[SWIFT, '4.00', 'rule'], [GLOBEX, '9.00', 'rule']]);
+    expect((await candidates()).candidates.map((c: { service_id: string }) => c.service_id)).toEqual([SWIFT, GLOBEX]);
   });
 
   it('POST /rates: every service with a price, cheapest first, with its source, and a carrier without one in errors', async () => {
     const sheet = (await call('/rate-sheets', 'POST', { ...SHEET, zones: [...SHEET.zones, { name: 'France', countries: ['FR'] }], bands: [{ max_weight_kg: 20, prices: { UK: '3.10', Highlands: '7.00', France: '12.00' } }] })).body;
     const ask = async (body: unknown) => call('/rates', 'POST', body);
+    // A returns service is never in a comparison, however cheap its rule.
+    await call('/delivery-rules', 'POST', { ...rule(RETURNS, '1.00'), conditions: { countries: ['FR'] } });
     const uk = await ask({ destination: { country: 'United Kingdom', postcode: 'SW1A 2AA' }, packages: [{ weight: 1 }, { weight: 500, weight_unit: 'g' }] });
     expect(uk.status).toBe(200);
     expect(uk.body).toEqual({
