@@ -37,6 +37,10 @@ describeDistributed('scale-out: two replicas of every service (distributed)', ()
     for (const rx of receivers ?? []) await rx.close();
   });
 
+  /** The warnings and errors each replica of a service logged lately, for a failure's message. */
+  const logsOf = (service: string) => stack.procs.filter((p) => p.name === service || p.name.startsWith(`${service}#`))
+    .map((p) => `--- ${p.name}\n${p.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l)).join('\n').slice(-4000)}`).join('\n');
+
   /** A series summed on each replica of a service (from its own /metrics). */
   const perReplica = (service: string, name: string, match: Record<string, string | RegExp> = {}) =>
     Promise.all(stack.replicaUrls![service].map(async (url) => total(await scrape(url), name, match)));
@@ -150,7 +154,8 @@ describeDistributed('scale-out: two replicas of every service (distributed)', ()
       const res = await apis[i % 2].post('/consignments', [domesticConsignment({ service_id: GDOM }), domesticConsignment({ service_id: GDOM })]);
       expect(res.body.errors).toEqual({});
       const m = await apis[(i + 1) % 2].post('/manifest', { consignment_ids: res.body.success, carrier_id: 'generic', warehouse_id: LONDON });
-      expect(m.status).toBe(201);
+      // On a failure the answer and what the manifest replicas logged say why (a 500 here once came only from a loaded CI run).
+      expect(m.status === 201 ? 201 : { status: m.status, body: m.body, logs: logsOf('manifest') + logsOf('gateway') }).toBe(201);
       return m.body.identifier;
     }));
     for (const [i, id] of manifests.entries()) {

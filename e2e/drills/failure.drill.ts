@@ -3,7 +3,8 @@ import type { Stack } from '../support/stack';
 import { client } from '../support/client';
 import type { PrivateServer } from './support/servers';
 import { drillWorld } from './support/world';
-import { repeatedEvents, undelivered } from './support/verify';
+import { repeatedEvents, repeatedMails, undelivered, unmailed } from './support/verify';
+import { TestSmtpServer } from '../../services/notifications/src/test-support/smtp';
 import { earlyPushLoad } from './support/early-push';
 
 /**
@@ -13,7 +14,10 @@ import { earlyPushLoad } from './support/early-push';
  * merchant's receiver is down for a while. Afterwards every consignment the API accepted exists in
  * full, every failed create left nothing or a whole consignment, every accepted push moved its
  * consignment and reached the merchant as a tracking update and a proof of delivery, and every
- * process is ready again, with nobody's help. The figures are printed as a table.
+ * process is ready again, with nobody's help. The recipients' shipping e-mails go to a real SMTP server
+ * started here: every delivered parcel's e-mail arrives once, through the broker's restart and the rest
+ * (an e-mail whose sender was killed mid-send is marked interrupted, never sent twice, and counted apart).
+ * The figures are printed as a table.
  */
 const DOWN_MS = Number(process.env.DRILL_DOWN_MS ?? 5000);
 const STEADY_MS = Number(process.env.DRILL_STEADY_MS ?? 4000);
@@ -36,17 +40,28 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('failure drills: restarts, kills and a receiver outage under steady load (distributed)', () => {
-  const world = drillWorld({ env: {
+  let smtp: TestSmtpServer;
+  const env: Record<string, string> = {
+    NOTIFY_BACKOFF: '500ms', MAIL_FROM: 'Drill shipping <shipping@drill.example>',
     WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT: '5s', WEBHOOK_DISABLE_AFTER: '1h',
     WEBHOOK_RETRY_SCHEDULE: '0,1s,2s,3s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s,5s',
     WEBHOOK_SWEEP_INTERVAL: '2s', WEBHOOK_SWEEP_GRACE: '5s',
-  } });
-  beforeAll(() => world.setup(), 600_000);
-  afterAll(() => world.teardown(), 300_000);
+  };
+  const world = drillWorld({ env });
+  beforeAll(async () => {
+    smtp = await TestSmtpServer.start();
+    env.SMTP_URL = smtp.url;
+    await world.setup();
+  }, 600_000);
+  afterAll(async () => {
+    await world.teardown();
+    await smtp?.close();
+  }, 300_000);
 
   it('loses nothing accepted, writes nothing partially, delivers every webhook, and recovers by itself', async () => {
     const { stack, rx } = world;
     const api = client(stack);
+    expect((await api.put('/notifications', { enabled: true, events: ['delivered'] })).status).toBe(200);
     const running = await world.startLoad({ createEveryMs: 100, pushEveryMs: 100 });
     const figures: PhaseFigure[] = [];
     const phaseStarts: Array<[string, number]> = [];
@@ -146,6 +161,17 @@ describe('failure drills: restarts, kills and a receiver outage under steady loa
     // or the database that should have recorded it (at least once); each is put down to its phase.
     const duplicatesIn = repeatedEvents(rx.hooks, phaseStarts);
     const duplicates = [...duplicatesIn.values()].reduce((a, b) => a + b, 0);
+    // 4. Every delivered parcel's e-mail arrived once; one not sent is only one whose attempt was killed mid-send.
+    const unsent = await eventually(() => (unmailed(smtp.received, ledger.pushes).length === 0 ? [] : false), {
+      what: 'a delivered e-mail for every accepted push', timeoutMs: 120_000,
+    }).catch(() => unmailed(smtp.received, ledger.pushes));
+    const interrupted: string[] = [];
+    const mailLost: string[] = [];
+    for (const p of unsent) {
+      const listed = (await api.get(`/consignment/${p.identifier}/notifications`)).body.results as Array<{ event: string; outcome: string }> | undefined;
+      (listed?.some((n) => n.event === 'delivered' && n.outcome === 'interrupted') ? interrupted : mailLost).push(p.identifier);
+    }
+    const mailRepeats = repeatedMails(smtp.received, phaseStarts);
 
     process.stdout.write(`\nFailure drills (fault held ${DOWN_MS} ms, ${STEADY_MS} ms of load after each recovery)\n`
       + '| phase | fault took ms | ready again after ms | creates sent | creates failed | pushes accepted |\n|---|---:|---:|---:|---:|---:|\n'
@@ -157,10 +183,12 @@ describe('failure drills: restarts, kills and a receiver outage under steady loa
       + ` (${[...duplicatesIn].map(([p, n]) => `${p}: ${n}`).join(', ') || 'none'})\n`
       + (early ? `early pushes (0-50 ms after each allocation, RabbitMQ restarting): pushed ${early.pushed.length}`
         + ` (found the number unknown and kept: ${early.pushed.filter((p) => p.parked).length}; refused or failed in the fault, not promised: ${early.refused()}),`
-        + ` applied ${early.pushed.length - earlyLost.length}, lost ${earlyLost.length}; offsets ${Math.min(...early.pushed.map((p) => p.offsetMs))}-${Math.max(...early.pushed.map((p) => p.offsetMs))} ms\n` : ''));
+        + ` applied ${early.pushed.length - earlyLost.length}, lost ${earlyLost.length}; offsets ${Math.min(...early.pushed.map((p) => p.offsetMs))}-${Math.max(...early.pushed.map((p) => p.offsetMs))} ms\n` : '')
+      + `shipping e-mails received ${smtp.received.length} for ${ledger.pushes.length} delivered parcels: not sent ${mailLost.length},`
+      + ` interrupted mid-send by a kill (never re-sent) ${interrupted.length}, sent more than once ${[...mailRepeats.values()].reduce((a, b) => a + b, 0)}\n`);
 
-    expect({ lost, partial, notDelivered, missing: missing.map((m) => m.identifier), unverified, earlyLost: earlyLost.map((p) => p.trackingNumber) })
-      .toEqual({ lost: [], partial: [], notDelivered: [], missing: [], unverified: 0, earlyLost: [] });
+    expect({ lost, partial, notDelivered, missing: missing.map((m) => m.identifier), unverified, earlyLost: earlyLost.map((p) => p.trackingNumber), mailLost, mailRepeats: [...mailRepeats] })
+      .toEqual({ lost: [], partial: [], notDelivered: [], missing: [], unverified: 0, earlyLost: [], mailLost: [], mailRepeats: [] });
     if (early) expect(early.pushed.filter((p) => p.parked).length).toBeGreaterThan(0);
     expect(accepted.length).toBeGreaterThan(20 * figures.length);
     expect(ledger.pushes.length).toBeGreaterThan(10 * figures.length);

@@ -26,6 +26,20 @@ describe('database adapter', () => {
     await d.close();
   });
 
+  it('lets the previous release start on a schema a newer release migrated, and refuses a schema that lacks one of its migrations', async () => {
+    const newer: Record<string, Migration> = { ...migrations, '20260201000000_gadgets': {
+      async up(db) { await db.schema.createTable('gadgets').addColumn('id', 'integer').execute(); },
+    } };
+    const d = openDatabase<DB>(tdb.target, 'svc_ahead');
+    await migrateToLatest(d.db, 'svc_ahead', newer);
+    await expect(migrateToLatest(d.db, 'svc_ahead', migrations)).resolves.toBeUndefined();
+    await d.db.insertInto('widgets').values({ id: 1, name: 'written by the previous release' }).execute();
+
+    const other: Record<string, Migration> = { '20260101000000_sprockets': migrations['20260101000000_widgets'] };
+    await expect(migrateToLatest(d.db, 'svc_ahead', other)).rejects.toThrow(/migration of schema svc_ahead failed/);
+    await d.close();
+  });
+
   it('rolls back a failed transaction completely', async () => {
     const d = openDatabase<DB>(tdb.target, 'svc_b');
     await migrateToLatest(d.db, 'svc_b', migrations);

@@ -17,6 +17,7 @@ function migratorOf(db: Kysely<any>, schema: string, migrations: Record<string, 
  */
 export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  if (await aheadOf(db, schema, migrations)) return;
   const migrator = migratorOf(db, schema, migrations);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -46,3 +47,20 @@ export async function pendingMigrations(db: Kysely<any>, schema: string, migrati
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }
 
+
+/**
+ * True when the schema already has every one of `migrations` and more, all named after the last of them:
+ * a newer release migrated it, and this process belongs to the release before (a replica restarting
+ * during a rolling upgrade). Migrations only add while the previous release still runs (docs/operations.md,
+ * "Upgrading"), so it starts on the newer schema instead of refusing as Kysely would ("corrupted
+ * migrations"). A schema missing one of ours while holding others is a real mismatch: false, and the
+ * migrator says so.
+ */
+export async function aheadOf(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<boolean> {
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(db).catch(() => ({ rows: [] }));
+  const applied = new Set(rows.map((r) => r.name));
+  const ours = Object.keys(migrations).sort();
+  const last = ours[ours.length - 1] ?? '';
+  const newer = [...applied].filter((name) => !Object.hasOwn(migrations, name));
+  return newer.length > 0 && ours.every((name) => applied.has(name)) && newer.every((name) => name > last);
+}

@@ -1,7 +1,8 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface Received { to: string[]; raw: string; mail: ParsedMail }
+/** A message as accepted, with when it was accepted (ms since the epoch). */
+export interface Received { to: string[]; raw: string; mail: ParsedMail; at: number }
 
 /**
  * A real SMTP server on a free local port, started by the test: it keeps every message it accepts, and
@@ -29,7 +30,7 @@ export class TestSmtpServer {
           }
           const raw = Buffer.concat(chunks).toString('utf8');
           simpleParser(raw).then((mail) => {
-            s.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, mail });
+            s.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, mail, at: Date.now() });
             callback();
           }, callback);
         });
