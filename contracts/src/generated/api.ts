@@ -891,6 +891,10 @@ export interface RateSheetInput {
    */
   currency: string;
   /**
+   * When set, a parcel is priced by the greater of its weight and its volumetric weight: length × width × height in cm divided by this (5000 and 4000 are usual). A parcel without all three sides is priced by its weight.
+   */
+  volumetric_divisor?: number | null;
+  /**
    * @minItems 1
    * @maxItems 200
    */
@@ -968,6 +972,10 @@ export interface RateSheet {
   identifier: string;
   service_id: string;
   currency: string;
+  /**
+   * Null: parcels are priced by their weight alone.
+   */
+  volumetric_divisor?: number | null;
   zones: {
     name: string;
     countries: string[];
@@ -999,6 +1007,10 @@ export interface RateSheetImportInput {
    * Default: the company's delivery currency.
    */
   currency?: string;
+  /**
+   * As on a rate sheet; default: the existing sheet's, else none.
+   */
+  volumetric_divisor?: number | null;
   /**
    * The CSV text (UTF-8, comma separated, a header line first).
    */

@@ -27,7 +27,7 @@ export interface DeliveryOptionsAdmin {
   updateSettings(company: string, body: unknown): Promise<Required<DeliverySettings>>;
   listRateSheets(company: string): Promise<RateSheet[]>;
   /** A service's sheet from CSV (docs/api/rates.md#csv), replacing the one it has; `created` says which happened. */
-  importRateSheet(company: string, body: { service_id: string; csv: string; identifier?: string; currency?: string }, catalog: CatalogParts): Promise<{ sheet: RateSheet; created: boolean }>;
+  importRateSheet(company: string, body: { service_id: string; csv: string; identifier?: string; currency?: string; volumetric_divisor?: number | null }, catalog: CatalogParts): Promise<{ sheet: RateSheet; created: boolean }>;
   /** Gives a company its first rules and settings; does nothing once it has settings (a re-seed keeps edits). */
   seedRules(company: string, rules: readonly unknown[], settings: Required<DeliverySettings>, catalog: CatalogParts): Promise<boolean>;
   close(): Promise<void>;

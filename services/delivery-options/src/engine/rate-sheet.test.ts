@@ -56,6 +56,25 @@ describe('rate sheet bands', () => {
   });
 });
 
+describe('rate sheet volumetric weight', () => {
+  const bulky = compileRateSheet({ ...SHEET, volumetric_divisor: 5000 }, 2);
+  const parcel = (weight: number, sides?: [number, number, number], unit?: string) =>
+    shipmentOf({ recipient: { address: { country: 'GB' } }, packages: [{ weight, ...(sides && { length: sides[0], width: sides[1], height: sides[2] }), ...(unit && { dimensions_unit: unit }) }] });
+
+  it('prices a light, large parcel by its volume divided by the divisor', () => {
+    // 40 × 30 × 20 cm = 24,000 cm³ / 5000 = 4.8 kg: the 10 kg band, not the 2 kg one.
+    expect(sheetPrice(bulky, parcel(1, [40, 30, 20]))).toBe(525);
+    expect(sheetPrice(sheet, parcel(1, [40, 30, 20]))).toBe(350);
+  });
+  it('takes the weight when it is more, and the weight alone when a side is missing; sides in any unit', () => {
+    expect(sheetPrice(bulky, parcel(1.5, [10, 10, 10]))).toBe(350);
+    expect(sheetPrice(bulky, shipmentOf({ recipient: { address: { country: 'GB' } }, packages: [{ weight: 1, length: 400, width: 300 }] }))).toBe(350);
+    expect(sheetPrice(bulky, parcel(1, [400, 300, 200], 'mm'))).toBe(525);
+    // 600 × 600 × 600 cm: heavier by volume than any band, so the sheet does not price it.
+    expect(sheetPrice(bulky, parcel(1, [600, 600, 600]))).toBeNull();
+  });
+});
+
 describe('the price chain in quotes', () => {
   const rule = (over: Partial<DeliveryRule>): DeliveryRule => ({
     id: 'r', name: 'r', enabled: true, service_id: 'Globex|Economy', delivery_type: 'standard',

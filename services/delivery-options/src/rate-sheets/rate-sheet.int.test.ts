@@ -173,11 +173,17 @@ describe('rate sheets and POST /rates through the service', () => {
   it('imports a CSV as the service\'s sheet, then replaces that sheet with the next import', async () => {
     for (const s of (await call('/rate-sheets')).body as Array<{ id: string }>) await call(`/rate-sheets/${s.id}`, 'DELETE');
     const csv = 'zone,countries,postcode_prefixes,max_weight_kg,price\nUK,GB,,2,3.10\nHighlands,GB,IV HS,2,7.00\n';
-    const first = await call('/rate-sheets/import', 'POST', { service_id: GLOBEX, csv });
+    const first = await call('/rate-sheets/import', 'POST', { service_id: GLOBEX, csv, volumetric_divisor: 5000 });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ identifier: `${GLOBEX} rates`, currency: 'GBP', bands: [{ max_weight_kg: 2, prices: { UK: '3.10', Highlands: '7.00' } }] });
+    expect(first.body).toMatchObject({ identifier: `${GLOBEX} rates`, currency: 'GBP', volumetric_divisor: 5000, bands: [{ max_weight_kg: 2, prices: { UK: '3.10', Highlands: '7.00' } }] });
     const second = await call('/rate-sheets/import', 'POST', { service_id: GLOBEX, csv: csv.replace('3.10', '2.95') });
-    expect([second.status, second.body.id, second.body.bands[0].prices.UK]).toEqual([200, first.body.id, '2.95']);
+    expect([second.status, second.body.id, second.body.bands[0].prices.UK, second.body.volumetric_divisor]).toEqual([200, first.body.id, '2.95', 5000]);
+    // 1 kg in a 30 × 20 × 20 cm box is 2.4 kg by volume: no band of this sheet, so the rule prices it.
+    await call('/delivery-rules', 'POST', rule(GLOBEX, '9.00'));
+    const box = (await call('/delivery-options', 'POST', { recipient: { address: { country: 'GB' } }, packages: [{ weight: 1, length: 30, width: 20, height: 20 }] })).body;
+    expect(box.delivery_options.find((o: any) => o.service_id === GLOBEX)?.price).toEqual({ amount: '9.00', currency: 'GBP', source: 'rule' });
+    expect((await call('/rates', 'POST', { destination: { country: 'GB' }, packages: [{ weight: 1, length: 10, width: 10, height: 10 }] })).body.rates.find((r: any) => r.service_id === GLOBEX)?.price)
+      .toEqual({ amount: '2.95', currency: 'GBP', source: 'rate_sheet' });
     const bad = await call('/rate-sheets/import', 'POST', { service_id: GLOBEX, csv: csv + 'UK,,,5,cheap\n' });
     expect([bad.status, bad.body.detail]).toEqual([400, 'csv.line 4: price "cheap" is not a decimal amount such as 4.95.']);
     expect((await call('/rate-sheets/import', 'POST', { csv })).body.errors).toHaveProperty('service_id');

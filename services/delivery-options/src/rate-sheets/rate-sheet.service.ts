@@ -84,6 +84,7 @@ export async function importRateSheet(deps: RulesDeps, company: string, raw: unk
     identifier: input.identifier ?? existing?.definition.identifier ?? `${input.service_id} rates`,
     service_id: input.service_id,
     currency: input.currency ?? (await getSettings(deps, company)).currency,
+    volumetric_divisor: input.volumetric_divisor === undefined ? existing?.definition.volumetric_divisor ?? null : input.volumetric_divisor,
     zones, bands,
   };
   if (existing) return { sheet: await updateRateSheet(deps, company, existing.id, body), created: false };

@@ -41,7 +41,7 @@ export function rateSheetDefinitionFrom(raw: unknown, catalog: CompanyCatalog): 
     }
   });
   if (Object.keys(errors).length > 0) throw new InvalidError(errors);
-  return { identifier: input.identifier, service_id: service!.serviceId, currency: input.currency.toUpperCase(), zones, bands: input.bands.map((b) => ({ max_weight_kg: b.max_weight_kg, prices: b.prices })) };
+  return { identifier: input.identifier, service_id: service!.serviceId, currency: input.currency.toUpperCase(), volumetric_divisor: input.volumetric_divisor ?? null, zones, bands: input.bands.map((b) => ({ max_weight_kg: b.max_weight_kg, prices: b.prices })) };
 }
 
 /** Zone names unique; a destination (country, or country and prefix) in one zone only. */
