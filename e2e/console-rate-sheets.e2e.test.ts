@@ -30,12 +30,13 @@ describe('console: rate sheets (one-process)', () => {
     await page.getByText('No rate sheets yet').waitFor();
     await page.locator('#rs-service').selectOption(SP48);
     await page.locator('#rs-file').setInputFiles({ name: 'swiftpost-48.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await page.locator('#rs-divisor').fill('5000');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Import' }).click();
     await page.locator('#rs-message', { hasText: 'Created swiftpost-48: 2 zones, 2 bands.' }).waitFor();
     await screenshot(page, 'rate-sheets');
     const [sheet] = (await api.get('/rate-sheets')).body;
-    expect(sheet).toMatchObject({ identifier: 'swiftpost-48', service_id: SP48, currency: 'GBP', bands: [{ max_weight_kg: 2, prices: { UK: '2.10', Islands: '6.00' } }, { max_weight_kg: 10, prices: { UK: '3.40' } }] });
+    expect(sheet).toMatchObject({ identifier: 'swiftpost-48', service_id: SP48, currency: 'GBP', volumetric_divisor: 5000, bands: [{ max_weight_kg: 2, prices: { UK: '2.10', Islands: '6.00' } }, { max_weight_kg: 10, prices: { UK: '3.40' } }] });
     await page.getByRole('table', { name: 'Rate sheets' }).getByText('swiftpost-48').waitFor();
 
     await page.locator('#rs-file').setInputFiles({ name: 'swiftpost-48.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CSV}UK,,,20,"3,95"\n`) });

@@ -46,6 +46,7 @@ function importForm(services: CarrierService[], refresh: () => void): HTMLElemen
     h('option', { value: '' }, 'Choose a service…'), ...services.map((s) => h('option', { value: s.identifier }, s.identifier)));
   const file = h('input', { id: 'rs-file', name: 'file', type: 'file', accept: '.csv,text/csv', required: true });
   const name = h('input', { id: 'rs-name', name: 'identifier', maxlength: '200', placeholder: 'default: the file name' });
+  const divisor = h('input', { id: 'rs-divisor', name: 'volumetric_divisor', type: 'number', min: '1', step: 'any', placeholder: 'e.g. 5000; empty: by weight alone' });
   const message = h('p', { class: 'status', role: 'status', id: 'rs-message' });
   const form = h('form', { class: 'card', 'aria-label': 'Import a rate sheet' },
     h('h2', {}, 'Import from CSV'),
@@ -54,6 +55,7 @@ function importForm(services: CarrierService[], refresh: () => void): HTMLElemen
     h('label', { for: service.id }, 'Service'), service,
     h('label', { for: file.id }, 'CSV file'), file,
     h('label', { for: name.id }, 'Name'), name,
+    h('label', { for: divisor.id }, 'Volumetric divisor (cm\u00b3 per kg)'), divisor,
     h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Import')),
     message);
   form.addEventListener('submit', async (ev) => {
@@ -64,7 +66,8 @@ function importForm(services: CarrierService[], refresh: () => void): HTMLElemen
       const chosen = file.files?.[0];
       if (!chosen) throw new Error('Choose a CSV file.');
       const identifier = name.value.trim() || chosen.name.replace(/\.csv$/i, '');
-      const { status, body } = await api.post('/rate-sheets/import', { service_id: service.value, csv: await chosen.text(), identifier });
+      const volumetric = divisor.value.trim() === '' ? {} : { volumetric_divisor: Number(divisor.value) };
+      const { status, body } = await api.post('/rate-sheets/import', { service_id: service.value, csv: await chosen.text(), identifier, ...volumetric });
       message.textContent = `${status === 201 ? 'Created' : 'Replaced'} ${body.identifier}: ${body.zones.length} zones, ${body.bands.length} bands.`;
       refresh();
     } catch (err) {
