@@ -84,10 +84,10 @@ describeDistributed('scale-out: two replicas of every service (distributed)', ()
     await eventually(() => everyReplicaQuotes([]), { what: 'both replicas answering (and caching) without the rule', timeoutMs: 15_000 });
     const created = await apis[0].post('/delivery-rules', norwayRule('12.50'));
     expect(created.status).toBe(201);
-    await eventually(() => everyReplicaQuotes([{ amount: '12.50', currency: 'GBP' }]), { what: 'the new rule on every replica', timeoutMs: 10_000 });
+    await eventually(() => everyReplicaQuotes([{ amount: '12.50', currency: 'GBP', source: 'rule' }]), { what: 'the new rule on every replica', timeoutMs: 10_000 });
     const replaced = await apis[1].put(`/delivery-rules/${created.body.id}`, { ...created.body, price: { amount: '9.99' } });
     expect(replaced.status).toBe(200);
-    await eventually(() => everyReplicaQuotes([{ amount: '9.99', currency: 'GBP' }]), { what: 'the new price on every replica', timeoutMs: 10_000 });
+    await eventually(() => everyReplicaQuotes([{ amount: '9.99', currency: 'GBP', source: 'rule' }]), { what: 'the new price on every replica', timeoutMs: 10_000 });
     expect((await apis[0].del(`/delivery-rules/${created.body.id}`)).status).toBe(204);
     await eventually(() => everyReplicaQuotes([]), { what: 'the rule gone from every replica', timeoutMs: 10_000 });
     // Each replica heard each change on its own queue (the one that made it also dropped its cache at once).

@@ -8,6 +8,7 @@ import { trackingPageOperations } from './openapi-tracking-page';
 import { notificationOperations } from './openapi-notifications';
 import { serviceAliasOperations } from './openapi-service-aliases';
 import { retentionOperations } from './openapi-retention';
+import { rateOperations } from './openapi-rates';
 import { auditLogOperations } from './openapi-audit-log';
 
 const STATUSES = 'Unallocated, Allocated, Printed, Manifested, Despatched, Delivered, Exception, Cancelled';
@@ -225,5 +226,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...serviceAliasOperations, ...retentionOperations, ...documents, ...manifests, ...deliveryOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
+  ...lookups, ...consignments, ...serviceAliasOperations, ...retentionOperations, ...documents, ...manifests, ...deliveryOperations, ...rateOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
 ];

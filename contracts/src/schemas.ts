@@ -86,6 +86,11 @@ import consignmentDashboard from '../api/consignment-dashboard.json';
 import webhookDashboard from '../api/webhook-dashboard.json';
 import exceptionQueue from '../api/exception-queue.json';
 import deliveryRulesPreviewInput from '../api/delivery-rules-preview-input.json';
+import rateSheetInput from '../api/rate-sheet-input.json';
+import rateSheet from '../api/rate-sheet.json';
+import rateSheetImportInput from '../api/rate-sheet-import-input.json';
+import ratesRequest from '../api/rates-request.json';
+import ratesResponse from '../api/rates-response.json';
 
 export interface JsonSchema {
   $id: string;
@@ -162,6 +167,11 @@ export const SchemaId = {
   WebhookDashboard: `${api}webhook-dashboard.json`,
   ExceptionQueue: `${api}exception-queue.json`,
   DeliveryRulesPreviewInput: `${api}delivery-rules-preview-input.json`,
+  RateSheetInput: `${api}rate-sheet-input.json`,
+  RateSheet: `${api}rate-sheet.json`,
+  RateSheetImportInput: `${api}rate-sheet-import-input.json`,
+  RatesRequest: `${api}rates-request.json`,
+  RatesResponse: `${api}rates-response.json`,
   TrackingPage: `${api}tracking-page.json`,
   TrackingPageSettings: `${api}tracking-page-settings.json`,
   NotificationSettings: `${api}notification-settings.json`,
@@ -197,6 +207,7 @@ export const schemaGroups = {
     carrier, carrierService, warehouse, errorResponse,
     deliveryOptionsRequest, deliveryOptionsResponse, deliveryOption,
     deliveryRuleInput, deliveryRule, deliveryRuleConditions, deliveryRulePrice, deliveryRuleSchedule, deliverySettings,
+    rateSheetInput, rateSheet, rateSheetImportInput, ratesRequest, ratesResponse,
     manifestInput, manifestCreated, manifestDocuments, manifestClaim, manifestClaimConsignment,
     consignmentDocuments, carrierAccount, carrierAccountInput, carrierAccountPatch, carrierAccountCheck, carrierCredentialKeys, carrierPushToken,
     carrierCall, carrierCallPage,
@@ -229,6 +240,7 @@ export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
   SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
   SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput, SchemaId.ServiceAliases,
   SchemaId.Retention,
+  SchemaId.RateSheetInput, SchemaId.RateSheetImportInput, SchemaId.RatesRequest,
 ]);
 
 export const allSchemas: readonly JsonSchema[] = [...schemaGroups.api, ...schemaGroups.events, ...schemaGroups.webhooks];

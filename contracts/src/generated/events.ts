@@ -123,14 +123,25 @@ export interface ConsignmentErasedData {
 }
 
 /**
- * Data of delivery_options.rules.changed: a company's delivery rules or settings changed; every replica drops its compiled copy.
+ * Data of delivery_options.rules.changed: a company's delivery rules, settings or rate sheets changed; every replica drops its compiled copy.
  */
 export interface DeliveryRulesChangedData {
-  change: 'rule.created' | 'rule.updated' | 'rule.deleted' | 'settings.updated';
+  change:
+    | 'rule.created'
+    | 'rule.updated'
+    | 'rule.deleted'
+    | 'settings.updated'
+    | 'rate_sheet.created'
+    | 'rate_sheet.updated'
+    | 'rate_sheet.deleted';
   /**
-   * The rule concerned; null for settings.
+   * The rule concerned; null for settings and rate sheets.
    */
   rule_id?: string | null;
+  /**
+   * The rate sheet concerned, for rate_sheet changes.
+   */
+  rate_sheet_id?: string | null;
 }
 
 /**

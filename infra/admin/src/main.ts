@@ -5,8 +5,10 @@ import { openConsignmentAdmin, type ConsignmentAdmin } from '@waybill/consignmen
 import { openTrackingAdmin } from '@waybill/tracking-ingest';
 import { openNotificationsAdmin } from '@waybill/notifications';
 import { openDocumentsAdmin } from '@waybill/documents';
+import type { DbTarget } from '@waybill/db';
 import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
+import { registerRateSheetCommands } from './rate-sheets.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
 import { registerServiceAliasCommands } from './service-aliases.commands';
 import { registerBackupCommands } from './backup.commands';
@@ -190,7 +192,8 @@ program.command('seed').description('create or refresh the demo company from the
     out(creds);
   });
 
-registerRulesCommands(program, async (fn) => {
+/** The database and the consignment service's data (what a company ships with), for the delivery-options commands. */
+async function withConsignmentData(fn: (target: DbTarget, cs: ConsignmentAdmin) => Promise<void>): Promise<void> {
   const t = await openTarget(program.opts());
   const cs = await openConsignmentAdmin(t.target);
   try {
@@ -199,7 +202,10 @@ registerRulesCommands(program, async (fn) => {
     await cs.close();
     await t.close();
   }
-});
+}
+
+registerRulesCommands(program, withConsignmentData);
+registerRateSheetCommands(program, withConsignmentData);
 
 registerCarrierAccountCommands(program, async (fn) => {
   const key = encryptionKeyFor(program.opts());

@@ -32,7 +32,7 @@ export function findWarehouse(catalog: CompanyCatalog, ref: string): WarehouseIn
 }
 
 export interface CatalogParts {
-  services: Array<{ carrier_id: string; identifier: string; name: string }>;
+  services: Array<{ carrier_id: string; identifier: string; name: string; return?: boolean }>;
   /**
    * The company's carriers with what each declares it does (`GET /carriers`): services of a carrier that
    * does not `book` are never quoted nor allocated to. Absent, or a carrier without the field (a
@@ -54,7 +54,7 @@ export function buildCatalog(company: string, parts: CatalogParts): CompanyCatal
   for (const s of parts.services) {
     if (books.get(s.carrier_id) === false) continue;
     const carrierName = s.identifier.slice(0, s.identifier.indexOf('|'));
-    services.set(s.identifier.toLowerCase(), { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName });
+    services.set(s.identifier.toLowerCase(), { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName, ...(s.return === true && { isReturn: true }) });
   }
   const warehouses = new Map<string, WarehouseInfo>();
   let defaultWarehouse: WarehouseInfo | undefined;

@@ -23,6 +23,8 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   retention: 'consignment',
   'delivery-rules': 'delivery-options',
   'delivery-settings': 'delivery-options',
+  'rate-sheets': 'delivery-options',
+  rates: 'delivery-options',
   manifest: 'manifest',
   webhooks: 'webhook-dispatcher',
   'tracking-page': 'tracking-ingest',
