@@ -10,6 +10,8 @@ export interface ErasedConsignment {
   consignmentNumber: string | null;
   trackingNumbers: string[];
   erasedAt: Date;
+  /** A data subject's request (POST .../erase) or the end of the company's retention period (the sweep). */
+  reason: 'request' | 'retention';
 }
 
 export interface ErasureConsumerOptions<DB> {
@@ -39,7 +41,7 @@ export function startErasureConsumer<DB>(o: ErasureConsumerOptions<DB>): Promise
       const erased: ErasedConsignment = {
         company: event.company, identifier: d.identifier, consignmentNumber: d.consignment_number ?? null,
         trackingNumbers: Array.isArray(d.tracking_numbers) ? d.tracking_numbers.filter((n) => typeof n === 'string') : [],
-        erasedAt: new Date(d.erased_at ?? event.occurred_at),
+        erasedAt: new Date(d.erased_at ?? event.occurred_at), reason: d.reason === 'retention' ? 'retention' : 'request',
       };
       await idempotent(o.database, consumer, (trx) => o.erase(trx, erased))(event);
       o.afterErased?.(erased);
