@@ -1,5 +1,5 @@
 import type {
-  ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
+  ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentErasedData, ConsignmentCreatedData, ConsignmentStatusChangedData,
   ConsignmentUnallocatedData, ConsignmentUpdatedData, ConsignmentReturnCreatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope, ManifestFailedData,
   PodRetrievedData, TrackingConsignmentProgressedData, TrackingUpdatedData, CarrierTrackingPolledData,
 } from './generated/events';
@@ -15,6 +15,7 @@ export const EventType = {
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
   ReturnCreated: 'consignment.return.created',
+  ConsignmentErased: 'consignment.consignment.erased',
   DeliveryRulesChanged: 'delivery_options.rules.changed',
   DocumentsLabelsPrinted: 'documents.labels.printed',
   ManifestFailed: 'manifest.manifest.failed',
@@ -34,6 +35,7 @@ export interface EventDataByType {
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
   'consignment.return.created': ConsignmentReturnCreatedData;
+  'consignment.consignment.erased': ConsignmentErasedData;
   'delivery_options.rules.changed': DeliveryRulesChangedData;
   'documents.labels.printed': DocumentsLabelsPrintedData;
   'manifest.manifest.failed': ManifestFailedData;
@@ -57,6 +59,7 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
   [EventType.ReturnCreated]: SchemaId.ConsignmentReturnCreatedData,
+  [EventType.ConsignmentErased]: SchemaId.ConsignmentErasedData,
   [EventType.DeliveryRulesChanged]: SchemaId.DeliveryRulesChangedData,
   [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
   [EventType.ManifestFailed]: SchemaId.ManifestFailedData,

@@ -51,6 +51,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'rule_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
     description: 'Delivery rule id. One of another company (or not a uuid) answers 404.',
   },
+  rate_sheet_id: {
+    name: 'rate_sheet_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
+    description: 'Rate sheet id. One of another company (or not a uuid) answers 404.',
+  },
   identifier: {
     name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     description: 'Consignment identifier: the 32 lowercase hex characters Waybill generated, or the client\'s own identifier sent on create. One of another company answers 404.',

@@ -104,6 +104,10 @@ export interface ConsignmentInput {
    * Read-only; ignored.
    */
   return_items?: unknown;
+  /**
+   * Read-only; ignored (docs/api/retention.md).
+   */
+  erased?: unknown;
 }
 
 /**
@@ -191,6 +195,10 @@ export interface Consignment {
    * What comes back, `{sku, name, quantity, reason}` each. Only on returns.
    */
   return_items?: unknown[];
+  /**
+   * True once the recipient's personal data was erased (docs/api/retention.md): name, company, e-mail, phone, tax and EORI numbers and street lines read `(erased)` or null; town, postcode district and country stay.
+   */
+  erased?: boolean;
 }
 
 /**
@@ -684,6 +692,10 @@ export interface DeliveryOption {
      * ISO 4217; the company currency.
      */
     currency: string;
+    /**
+     * Where the amount came from: the company's rate sheet for the service (destination zone and parcel weight), else the matching rule's price (docs/api/rates.md).
+     */
+    source: 'rate_sheet' | 'rule';
   };
 }
 
@@ -908,6 +920,259 @@ export interface DeliverySettings {
    * ISO 4217 code of every rule price and order-value band. Default GBP.
    */
   currency?: string;
+}
+
+/**
+ * Body of POST /rate-sheets and PUT /rate-sheets/{id} (docs/api/rates.md): what one of the company's services costs, by destination zone and parcel weight. A zone is a set of countries, optionally narrowed to postcode prefixes; a parcel's zone is the one with its country and the longest prefix its postcode starts with (a zone without prefixes takes the rest of its countries). Each band prices parcels up to its max_weight_kg (inclusive), bands in ascending order; every zone a band prices must be defined. Read-only fields (id, created_at, updated_at) sent back are ignored.
+ */
+export interface RateSheetInput {
+  /**
+   * Read-only; ignored.
+   */
+  id?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  created_at?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  updated_at?: unknown;
+  /**
+   * The company's name for the sheet, e.g. "Globex 2027 tariff".
+   */
+  identifier: string;
+  /**
+   * `<carrier name>|<service name>` of a carrier service enabled for the company (GET /carrierservices).
+   */
+  service_id: string;
+  /**
+   * ISO 4217 code of every price in the sheet. Checkout uses the sheet only when it is the company's delivery currency (GET /delivery-settings).
+   */
+  currency: string;
+  /**
+   * When set, a parcel is priced by the greater of its weight and its volumetric weight: length × width × height in cm divided by this (5000 and 4000 are usual). A parcel without all three sides is priced by its weight.
+   */
+  volumetric_divisor?: number | null;
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  zones: [
+    {
+      name: string;
+      /**
+       * ISO 3166-1 alpha-2 codes.
+       *
+       * @minItems 1
+       * @maxItems 300
+       */
+      countries: [string, ...string[]];
+      /**
+       * Postcode beginnings ("BT", "HS1"), compared without spaces and ignoring case.
+       *
+       * @maxItems 5000
+       */
+      postcode_prefixes?: string[];
+    },
+    ...{
+      name: string;
+      /**
+       * ISO 3166-1 alpha-2 codes.
+       *
+       * @minItems 1
+       * @maxItems 300
+       */
+      countries: [string, ...string[]];
+      /**
+       * Postcode beginnings ("BT", "HS1"), compared without spaces and ignoring case.
+       *
+       * @maxItems 5000
+       */
+      postcode_prefixes?: string[];
+    }[],
+  ];
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  bands: [
+    {
+      /**
+       * Heaviest parcel of this band, inclusive.
+       */
+      max_weight_kg: number;
+      /**
+       * Zone name → price of one parcel, decimal text ("4.95"). A zone left out is not served in this band.
+       */
+      prices: {
+        [k: string]: string;
+      };
+    },
+    ...{
+      /**
+       * Heaviest parcel of this band, inclusive.
+       */
+      max_weight_kg: number;
+      /**
+       * Zone name → price of one parcel, decimal text ("4.95"). A zone left out is not served in this band.
+       */
+      prices: {
+        [k: string]: string;
+      };
+    }[],
+  ];
+}
+
+/**
+ * A stored rate sheet (GET /rate-sheets, GET /rate-sheets/{id}); the fields of RateSheetInput as stored (service_id spelled as /carrierservices spells it, countries and currency upper case), with its id and times.
+ */
+export interface RateSheet {
+  id: string;
+  identifier: string;
+  service_id: string;
+  currency: string;
+  /**
+   * Null: parcels are priced by their weight alone.
+   */
+  volumetric_divisor?: number | null;
+  zones: {
+    name: string;
+    countries: string[];
+    postcode_prefixes: string[];
+  }[];
+  bands: {
+    max_weight_kg: number;
+    prices: {
+      [k: string]: string;
+    };
+  }[];
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Body of POST /rate-sheets/import (docs/api/rates.md#csv): a rate sheet for one service from CSV text, one row per zone and weight band under a header naming the columns zone, countries, postcode_prefixes, max_weight_kg and price. It replaces the service's sheet if it has one, else creates it.
+ */
+export interface RateSheetImportInput {
+  /**
+   * `<carrier name>|<service name>` of a carrier service enabled for the company.
+   */
+  service_id: string;
+  /**
+   * The sheet's name; default: the service's existing sheet's name, else "<service_id> rates".
+   */
+  identifier?: string;
+  /**
+   * Default: the company's delivery currency.
+   */
+  currency?: string;
+  /**
+   * As on a rate sheet; default: the existing sheet's, else none.
+   */
+  volumetric_divisor?: number | null;
+  /**
+   * The CSV text (UTF-8, comma separated, a header line first).
+   */
+  csv: string;
+}
+
+/**
+ * Body of POST /rates (docs/api/rates.md): a quick price comparison from countries (and optionally postcodes) and parcel sizes, no full address needed. The origin is a warehouse (warehouse_id) or a place (origin); with neither, the company's default warehouse. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
+ */
+export interface RatesRequest {
+  origin?: {
+    /**
+     * Alpha-2, alpha-3 or English short name.
+     */
+    country: string;
+    postcode?: string | null;
+  };
+  /**
+   * `<company_slug>|<warehouse name>` or the bare name.
+   */
+  warehouse_id?: string;
+  destination: {
+    /**
+     * Alpha-2, alpha-3 or English short name.
+     */
+    country: string;
+    postcode?: string | null;
+    city?: string | null;
+  };
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  packages: [
+    {
+      weight: number;
+      /**
+       * Default kg.
+       */
+      weight_unit?: 'g' | 'kg' | null;
+      length?: number | null;
+      width?: number | null;
+      height?: number | null;
+      /**
+       * Default cm.
+       */
+      dimensions_unit?: 'mm' | 'cm' | 'm' | 'in' | 'ft' | null;
+    },
+    ...{
+      weight: number;
+      /**
+       * Default kg.
+       */
+      weight_unit?: 'g' | 'kg' | null;
+      length?: number | null;
+      width?: number | null;
+      height?: number | null;
+      /**
+       * Default cm.
+       */
+      dimensions_unit?: 'mm' | 'cm' | 'm' | 'in' | 'ft' | null;
+    }[],
+  ];
+  /**
+   * Default: today at the origin; within 366 days.
+   */
+  shipping_date?: string | null;
+}
+
+/**
+ * Answer of POST /rates: one rate per service of the company that can carry the parcels, cheapest first; and for each carrier none of whose services could price them, why.
+ */
+export interface RatesResponse {
+  rates: {
+    service_id: string;
+    carrier_id: string;
+    carrier: string;
+    service_name: string;
+    price: {
+      /**
+       * Decimal text, every parcel together.
+       */
+      amount: string;
+      currency: string;
+      /**
+       * Where the price came from.
+       */
+      source: 'rate_sheet' | 'rule';
+    };
+    /**
+     * From the service's delivery rule; null when only a rate sheet prices it.
+     */
+    estimated_delivery_date: string | null;
+    /**
+     * From the service's delivery rule; null when only a rate sheet prices it.
+     */
+    delivery_type: 'standard' | 'next_day' | 'nominated_day' | 'same_day' | 'service_point' | null;
+  }[];
+  errors: {
+    carrier_id: string;
+    detail: string;
+  }[];
 }
 
 /**
@@ -1878,4 +2143,14 @@ export interface AuditLogPage {
    */
   next: string | null;
   results: AuditLogEntry[];
+}
+
+/**
+ * The company's retention of recipients' personal data, body of GET and PUT /retention (docs/api/retention.md): `personal_data_days` after a consignment was delivered or cancelled (any other consignment: after its last change), its recipient's personal data is erased as POST /consignment/{identifier}/erase does.
+ */
+export interface Retention {
+  /**
+   * Days, 30 to 3650; 365 until a PUT sets it.
+   */
+  personal_data_days: number;
 }

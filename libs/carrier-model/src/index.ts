@@ -6,6 +6,7 @@
 export * from './carrier';
 export * from './tracking';
 export * from './capabilities';
+export * from './rating';
 export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
 export { CarrierRegistry, serviceId, type RegisteredCarrier } from './registry';
 export type { CarrierLabels, LabelDesign, LabelDrawing, LabelDrawingRequest, RoutingInput, RoutingSymbology } from './labels';

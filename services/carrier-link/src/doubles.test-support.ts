@@ -1,4 +1,4 @@
-import { DhlExpressDouble, RoyalMailDouble, type DhlDoubleAccount, type RmDoubleAccount } from '@waybill/carrier-doubles';
+import { DhlExpressDouble, RoyalMailDouble, UpsDouble, type DhlDoubleAccount, type RmDoubleAccount } from '@waybill/carrier-doubles';
 import { CarrierLinkHarness } from './test-support';
 
 /** carrier-link with the Royal Mail and DHL Express doubles as its carriers' hosts (CARRIER_BASE_URL_*). */
@@ -12,6 +12,25 @@ export async function withRoyalMailAndDhl(rmAccounts: RmDoubleAccount[], dhlAcco
     async close() {
       await h.close();
       await Promise.all([rm.stop(), dhl.stop()]);
+    },
+  };
+}
+
+/** carrier-link with the UPS double as UPS's host, and `account()`: a new company with an enabled UPS account of the client. */
+export async function withUps(client: { clientId: string; clientSecret: string; accountNumber: string }, env: Record<string, string> = {}) {
+  const ups = new UpsDouble({ clients: [client] });
+  await ups.start();
+  const h = await CarrierLinkHarness.start({ CARRIER_BASE_URL_UPS: ups.url, CARRIER_TIMEOUT_MS: '3000', ...env });
+  return {
+    h, ups,
+    async account(company: string) {
+      const api = h.api(company);
+      await api.post('/carrier-accounts', { carrier: 'ups', name: 'UPS', test_mode: true, credentials: { client_id: client.clientId, client_secret: client.clientSecret, account_number: client.accountNumber } });
+      return api;
+    },
+    async close() {
+      await h.close();
+      await ups.stop();
     },
   };
 }

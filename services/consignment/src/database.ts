@@ -5,6 +5,7 @@ import type { DashboardDb } from './dashboard/dashboard.table';
 import type { CarrierCallAnomaliesTable } from './anomalies/anomaly.table';
 import type { ServiceAliasesTable } from './aliases/service-alias.table';
 import type { ReturnsPoliciesTable } from './returns/returns-policy.table';
+import type { RetentionSettingsTable } from './retention/retention.table';
 
 /** Every table of the consignment service's schema. */
 export interface ConsignmentDb extends DashboardDb {
@@ -18,4 +19,5 @@ export interface ConsignmentDb extends DashboardDb {
   carrier_call_anomalies: CarrierCallAnomaliesTable;
   service_aliases: ServiceAliasesTable;
   returns_policies: ReturnsPoliciesTable;
+  retention_settings: RetentionSettingsTable;
 }

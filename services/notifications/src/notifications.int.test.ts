@@ -1,3 +1,5 @@
+import { EventType } from '@waybill/contracts';
+import { newEnvelope } from '@waybill/messaging';
 import { eventually } from '@waybill/testing';
 import { Harness, consignment, created, outForDelivery, statusChanged } from './test-support/harness';
 import { TestSmtpServer } from './test-support/smtp';
@@ -140,5 +142,28 @@ describe('shipping e-mails through a real SMTP server (integration)', () => {
     const logs = h.logs.join('\n');
     expect(logs).toContain('shipping e-mail sent');
     for (const secret of ['secret-person', '@example.', 'marie@', 'Bonjour', 'Votre commande']) expect(logs).not.toContain(secret);
+  });
+
+  // docs/operations.md#retention-and-erasure: the notifications service's copies of an erased consignment go on its event.
+  it('on consignment.consignment.erased forgets the recipient\'s address: the history shows none, and nothing more is sent', async () => {
+    const c = consignment({ email: 'erase-me@example.net', firstName: 'Erin' });
+    await h.publish(created(company, c));
+    await h.publish(statusChanged(company, c, 'Despatched'));
+    await outcome(c.identifier, 'despatched', 'sent');
+    expect(await history(c.identifier)).toEqual([expect.objectContaining({ to: 'e***@e***.net' })]);
+    const erased = newEnvelope(EventType.ConsignmentErased, company, { identifier: c.identifier, consignment_number: null, tracking_numbers: [], erased_at: new Date().toISOString(), reason: 'request' });
+    await h.publish(erased);
+    await h.publish(erased);
+    await eventually(async () => (await history(c.identifier))[0]?.to === '***', { timeoutMs: 20_000, what: 'the address erased' });
+    expect(JSON.stringify(await history(c.identifier))).not.toContain('erase-me');
+    // The consignment's later events carry no address either (the owner erased it): no e-mail follows.
+    const after = consignment({ identifier: c.identifier, order_number: c.order_number, email: null });
+    await h.publish(statusChanged(company, after, 'Delivered'));
+    const marker = consignment({ email: 'after-erasure@example.com' });
+    await h.publish(created(company, marker));
+    await h.publish(statusChanged(company, marker, 'Delivered'));
+    await outcome(marker.identifier, 'delivered', 'sent');
+    expect((await history(c.identifier)).map((n) => n.event)).toEqual(['despatched']);
+    expect(h.smtp.to('erase-me@example.net')).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ export interface DoubleShipment {
 
 /** A fault the double injects into the next `times` requests of one of UPS's operations (Infinity: until cleared). */
 export interface DoubleFault extends InjectedFault {
-  operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | '*';
+  operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | 'rate' | '*';
 }
 
 /**

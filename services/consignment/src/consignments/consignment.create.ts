@@ -143,7 +143,7 @@ function toRow(company: string, p: Planned): CreatedRow {
 /** The row as it will read back once stored, for the events (`toApi` reads only columns given here). */
 export function storedView(row: CreatedRow): ConsignmentRow {
   const now = new Date();
-  return { ...row, seq: 0, list_seq: null, version: 1, manifest_id: null, tracked_at: null, created_at: now, updated_at: now };
+  return { ...row, seq: 0, list_seq: null, version: 1, manifest_id: null, tracked_at: null, created_at: now, updated_at: now, erased_at: null };
 }
 
 /** Nothing was stored, so bookings made for this request are released again. */

@@ -55,5 +55,7 @@ export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCusto
     out.return_reason = d.return_reason ?? null;
     out.return_items = d.return_items ?? [];
   }
+  // docs/api/retention.md: the recipient's personal data was erased (on request or by the retention sweep).
+  out.erased = row.erased_at !== null && row.erased_at !== undefined;
   return out;
 }

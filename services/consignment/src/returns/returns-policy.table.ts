@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { ReturnsPolicy } from './returns-policy';
 
-/** One row per company that wrote a returns policy (migration 20261127200000). */
+/** One row per company that wrote a returns policy (migration 20261127230000). */
 export interface ReturnsPoliciesTable {
   company: string;
   policy: ColumnType<ReturnsPolicy, string, string>;

@@ -80,6 +80,15 @@ describe('returns through the API (docs/api/returns.md)', () => {
     expect([ofReturn.status, ofReturn.body.detail]).toEqual([409, 'This consignment is itself a return; book a return for its outbound consignment.']);
   });
 
+  it('erases a return\'s sender with its personal data, as it erases a recipient (docs/api/retention.md)', async () => {
+    const id = await outbound();
+    const r = (await api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN' })).body;
+    expect((await api('post', `/consignment/${r.identifier}/erase`).send({})).status).toBeLessThan(300);
+    const erased = (await api('get', `/consignment/${r.identifier}`)).body;
+    expect([erased.erased, erased.sender.name, erased.sender.email_address, erased.sender.address.address1, erased.sender.address.postcode])
+      .toEqual([true, '(erased)', null, '(erased)', 'M1']);
+  });
+
   it('never lets two returns booked at the same moment take back more than was shipped', async () => {
     const id = await outbound();
     const book = () => api('post', `/consignment/${id}/returns`).send({ service_id: 'Generic Carrier|Generic Returns GRTN', items: [{ sku: 'SHIRT-M', quantity: 2 }] });

@@ -57,7 +57,19 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
     }, status, { class: 'danger', disabled: !cancellable, 'aria-describedby': cancellable ? undefined : 'cancel-why' })),
     cancellable ? null : h('p', { id: 'cancel-why', class: 'state' }, c.current_status.status === 'Cancelled' ? 'This consignment is cancelled.'
       : `A ${c.current_status.status.toLowerCase()} consignment can no longer be cancelled.`), status),
+    erasure(c, path, rerender),
   ];
+}
+
+/** A recipient's request to erase their personal data (docs/api/retention.md): at once, everywhere, for good. */
+function erasure(c: Consignment, path: string, rerender: (c: Consignment) => void): HTMLElement {
+  if (c.erased) return section('Personal data', h('p', { id: 'erased', class: 'state' }, 'The recipient\u2019s personal data was erased.'));
+  const status = h('p', { class: 'status', role: 'status', id: 'erase-status' });
+  return section('Personal data', h('div', { class: 'actions' }, action('Erase personal data', async () => {
+    if (!confirm(`Erase the recipient's personal data from consignment ${c.order_number}? Their name, contact details and street address are `
+      + 'erased everywhere, its labels are deleted and its tracking page closes. This cannot be undone.')) return 'Not erased.';
+    rerender((await api.post(`${path}/erase`, {})).body);
+  }, status, { class: 'danger' })), status);
 }
 
 interface TrackingEvent { tracking_number: string; status: string; description: string | null; location: string | null; timestamp: string }

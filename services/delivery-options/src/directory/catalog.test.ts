@@ -31,7 +31,22 @@ describe('buildCatalog: carrier capabilities', () => {
   });
 });
 
-describe('buildCatalog: return services (docs/api/returns.md)', () => {
+describe('buildCatalog: returns services', () => {
+  it('marks a service listed with "return": true, so a price comparison leaves it out; without the flag it is outbound', () => {
+    const catalog = buildCatalog('acme', {
+      services: [
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Returns GRET', name: 'Generic Returns GRET', return: true },
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT' },
+      ],
+      warehouses: [],
+    });
+    expect([...catalog.services.values()].map((s) => [s.serviceId, s.isReturn ?? false])).toEqual([
+      ['Generic Carrier|Generic Returns GRET', true], ['Generic Carrier|Generic Next Day GNXT', false],
+    ]);
+  });
+});
+
+describe('buildCatalog: what a checkout offers (docs/api/returns.md)', () => {
   it('keeps a return service for allocating returns by rules, and out of what a checkout offers', () => {
     const catalog = buildCatalog('acme', {
       warehouses: [],

@@ -58,7 +58,7 @@ export function buildCatalog(company: string, parts: CatalogParts): CompanyCatal
   for (const s of parts.services) {
     if (books.get(s.carrier_id) === false) continue;
     const carrierName = s.identifier.slice(0, s.identifier.indexOf('|'));
-    const info = { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName };
+    const info = { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName, ...(s.return === true && { isReturn: true }) };
     services.set(s.identifier.toLowerCase(), info);
     if (s.return !== true) checkoutServices.set(s.identifier.toLowerCase(), info);
   }

@@ -31,6 +31,8 @@ async function printable(deps: DocumentsDeps, company: string, identifier: strin
   const c = await deps.peer.consignment(company, identifier);
   const status = c.current_status.status;
   if (status === 'Cancelled') throw new ConflictError('Consignment is Cancelled and has no documents.');
+  // docs/api/retention.md: the recipient's personal data was erased, and its documents with it.
+  if (c.erased) throw new ConflictError('The consignment\'s personal data was erased; its labels and customs documents were deleted.');
   return status === 'Unallocated' ? deps.peer.allocateByRules(company, identifier) : c;
 }
 

@@ -8,6 +8,8 @@ export interface MessagesTable {
   company: string;
   event_type: MessageType;
   body: string;
+  /** The consignments the body names, computed by Postgres (migration 20261127220000): how an erasure finds them. */
+  consignment_identifiers: ColumnType<string[], never, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
