@@ -1,10 +1,11 @@
 import { client } from './support/client';
 import { screenshot, seriousViolations } from './support/browser';
-import { consoleSession, goTo } from './support/console-page';
+import { goTo } from './support/console-page';
+import { signedInConsole } from './support/console-suite';
 
 /** The console's returns policy (docs/api/returns.md#the-returns-policy): the demo's policy shown, changed, a bad value refused next to its field. */
 describe('console: returns policy (one-process)', () => {
-  const session = consoleSession();
+  const session = signedInConsole();
 
   it('shows the seeded policy, saves a change as the API then answers it, and shows a refused value next to its field', async () => {
     const { stack, page } = session;

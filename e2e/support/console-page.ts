@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eventually } from '@waybill/testing';
 import type { Download, Locator, Page } from 'playwright-core';
-import { ensureConsoleBuilt, openSignedIn, screenshot, type Browser } from './browser';
-import { sharedStack, type SharedStack } from './shared-stacks';
+import { screenshot } from './browser';
 
 /** The order numbers in a consignments table, once they are exactly `expected` (the rows render after a fetch). */
 export async function untilRows(table: Locator, expected: string[], timeoutMs = 15_000): Promise<void> {
@@ -86,22 +85,4 @@ export async function phoneScreenshot(page: Page, name: string, desktop: { width
 export async function goTo(page: Page, title: string): Promise<void> {
   await page.getByRole('link', { name: title, exact: true }).click();
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();
-}
-
-/**
- * A console suite's shared one-process stack and a browser signed in to it: opened before the suite's tests,
- * closed after them. Read `stack` and `page` inside the tests.
- */
-export function consoleSession(): { readonly stack: SharedStack; readonly page: Page } {
-  const s: { stack?: SharedStack; browser?: Browser } = {};
-  beforeAll(async () => {
-    ensureConsoleBuilt();
-    s.stack = await sharedStack('one-process');
-    s.browser = await openSignedIn(s.stack);
-  }, 180_000);
-  afterAll(async () => {
-    await s.browser?.close();
-    await s.stack?.stop();
-  });
-  return { get stack() { return s.stack!; }, get page() { return s.browser!.page; } };
 }
