@@ -5,17 +5,15 @@ import type { ConsignmentDeps } from '../consignments/consignment.deps';
 import { findByIdentifier, insertConsignmentsWithEvents, type CreatedRow } from '../consignments/consignment.repository';
 import { allocateTarget } from '../consignments/consignment.auto-allocation';
 import { withTrackingNumbers } from '../consignments/consignment.allocation';
-import { writeEvents } from '@waybill/messaging';
 import { ConsignmentEvents, envelopesOf, RETURN_CREATED, type PendingEvent } from '../consignments/consignment.events';
-import { cancelConsignment } from '../consignments/consignment.cancel';
 import { storedView } from '../consignments/consignment.create';
-import { toApi } from '../consignments/consignment.mapper';
+import { carrierNameOf, toApi } from '../consignments/consignment.mapper';
 import type { AllocationTarget } from '../consignments/consignment.input';
 import type { ConsignmentData, ConsignmentRow } from '../consignments/consignment.table';
 import { warehouseId, type CompanyContext } from '../companies/company.context';
 import type { Warehouse } from '../companies/company.repository';
 import { loadPolicy } from './returns-policy.repository';
-import { earlierLines } from './return.repository';
+import { earlierLines, lockOutbound } from './return.repository';
 import { overReturned, returnLines, returnPackages, type ReturnedItem } from './return.items';
 
 type Json = Record<string, unknown>;
@@ -78,15 +76,15 @@ function returnData(outbound: ConsignmentRow, returnsTo: Warehouse, lines: Retur
 }
 
 /**
- * Two returns of the same items booked at the same moment each passed the check against the returns before
- * them; counted in stored order, the second one takes too much. It is cancelled (its booking released) and
- * refused, so no item ever comes back more often than it was shipped.
+ * Releases the carrier's booking of a return that was refused before it was stored (another return of the
+ * same items stood first). A failure is logged: the merchant's answer is the refusal either way, and the
+ * carrier never receives a parcel for an unused label.
  */
-async function refuseIfOverReturned(deps: ConsignmentDeps, company: string, outbound: ConsignmentRow, identifier: string, lines: ReturnedItem[]): Promise<void> {
-  // A return of a parcel that listed no items takes back the parcel, not a count of anything.
-  if (lines.length === 0 || !overReturned(outbound.data, await earlierLines(deps.db, company, outbound.identifier, identifier))) return;
-  await cancelConsignment(deps, company, identifier);
-  throw new ConflictError('Another return of the same items was booked at the same moment; this one was cancelled. Fetch the consignment\'s returns and try again.');
+async function releaseBooking(deps: ConsignmentDeps, ctx: CompanyContext, row: CreatedRow): Promise<void> {
+  if (!row.carrier_id || !row.consignment_number) return;
+  const carrier = ctx.bookedBy(row.carrier_id, carrierNameOf(row.service_id));
+  await carrier?.cancel(row.consignment_number, { consignmentIdentifier: row.identifier })
+    .catch((err: unknown) => deps.logger.warn({ err, identifier: row.identifier }, 'could not release the booking of a refused return'));
 }
 
 /**
@@ -127,14 +125,23 @@ export async function createReturn(deps: ConsignmentDeps, company: string, outbo
   const consignment = toApi(storedView(row), ctx.names, ctx.settings.extraCustomFields);
   const events: PendingEvent[] = [{ type: ConsignmentEvents.created, data: { consignment } }];
   if (a) events.push({ type: ConsignmentEvents.allocated, data: { consignment, service_id: row.service_id, consignment_number: row.consignment_number } });
-  await insertConsignmentsWithEvents(deps.db, [row], envelopesOf(company, events));
-  deps.afterCommit();
-  await refuseIfOverReturned(deps, company, outbound, identifier, lines);
-  // One statement of its own: the return stands now, and the webhook says so.
-  await writeEvents(deps.db, envelopesOf(company, [{ type: RETURN_CREATED, data: {
+  events.push({ type: RETURN_CREATED, data: {
     consignment_identifier: identifier, return_for: outbound.identifier, order_number: outbound.order_number, reason, items: lines,
     carrier: consignment.carrier ?? null, service_id: row.service_id, tracking_numbers: a?.trackingNumbers ?? [],
-  } }]));
+  } });
+  // One transaction: the return, its events and return_created stand together or not at all. The outbound's
+  // row is locked first, so returns of one outbound are counted one at a time: of two returns of the same
+  // items booked at the same moment, the second sees the first and is refused.
+  const stands = await deps.db.transaction().execute(async (trx) => {
+    await lockOutbound(trx, company, outbound.identifier);
+    if (lines.length > 0 && overReturned(outbound.data, [...await earlierLines(trx, company, outbound.identifier), ...lines])) return false;
+    await insertConsignmentsWithEvents(trx, [row], envelopesOf(company, events));
+    return true;
+  });
+  if (!stands) {
+    await releaseBooking(deps, ctx, row);
+    throw new ConflictError('Another return of the same items was booked at the same moment; this one was not. Fetch the consignment\'s returns and try again.');
+  }
   deps.afterCommit();
   return consignment;
 }

@@ -12,16 +12,14 @@ export async function returnsOf(db: Kysely<ConsignmentDb>, company: string, outb
   return found;
 }
 
-/**
- * What the outbound's returns (those not cancelled) take back, line by line; with `upTo`, only the returns
- * stored before that one and itself (stored order), to tell which of two concurrent returns came second.
- */
-export async function earlierLines(db: Kysely<ConsignmentDb>, company: string, outbound: string, upTo?: string): Promise<ReturnedItem[]> {
-  let q = db.selectFrom('consignments').select(sql<ReturnedItem[] | null>`data->'return_items'`.as('items'))
-    .where('company', '=', company).where('return_for', '=', outbound).where('status', '!=', 'Cancelled');
-  if (upTo !== undefined) {
-    q = q.where('seq', '<=', (eb) => eb.selectFrom('consignments').select('seq').where('company', '=', company).where('identifier', '=', upTo));
-  }
-  const rows = await q.execute();
+/** What the outbound's returns (those not cancelled) take back, line by line. */
+export async function earlierLines(db: Kysely<ConsignmentDb>, company: string, outbound: string): Promise<ReturnedItem[]> {
+  const rows = await db.selectFrom('consignments').select(sql<ReturnedItem[] | null>`data->'return_items'`.as('items'))
+    .where('company', '=', company).where('return_for', '=', outbound).where('status', '!=', 'Cancelled').execute();
   return rows.flatMap((r) => r.items ?? []);
+}
+
+/** Locks an outbound consignment's row until the transaction ends: its returns are then counted one at a time. */
+export async function lockOutbound(trx: Kysely<ConsignmentDb>, company: string, outbound: string): Promise<void> {
+  await trx.selectFrom('consignments').select('seq').where('company', '=', company).where('identifier', '=', outbound).forUpdate().execute();
 }
