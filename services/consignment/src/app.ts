@@ -18,6 +18,8 @@ import { serviceAliasRoutes } from './aliases/service-alias.routes';
 import { returnRoutes } from './returns/return.routes';
 import { returnsPolicyRoutes } from './returns/returns-policy.routes';
 import { retentionRoutes } from './retention/retention.routes';
+import { RETURNS_PAGE_FORMS, returnsPageRoutes } from './returns-page/returns-page.routes';
+import { brandingClient, labelClient } from './returns-page/returns-page.branding';
 
 export const AUDIENCE = 'consignment';
 
@@ -52,11 +54,12 @@ export function buildService(o: AppOptions): { app: Express; companies: CompanyD
   const rules = o.rules ?? allocationRulesClient(o.peers ?? {}, o.internalJwtSecret);
   const aliases = new ServiceAliasDirectory(o.db);
   const deps = { db: o.db, companies, logger: o.logger, afterCommit: o.afterCommit, now: () => new Date(), rules, aliases };
+  const pages = { ...deps, internalJwtSecret: o.internalJwtSecret, branding: brandingClient(o.peers ?? {}, o.internalJwtSecret), labels: labelClient(o.peers ?? {}, o.internalJwtSecret) };
   const app = buildServiceApp({
-    logger: o.logger, readiness: o.readiness,
+    logger: o.logger, readiness: o.readiness, formPaths: RETURNS_PAGE_FORMS,
     companies: {
       audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret,
-      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), serviceAliasRoutes(deps), returnRoutes(deps), returnsPolicyRoutes(deps), retentionRoutes(deps), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
+      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), serviceAliasRoutes(deps), returnRoutes(deps), returnsPolicyRoutes(deps), retentionRoutes(deps), returnsPageRoutes(pages), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
     },
   });
   const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };

@@ -19,6 +19,7 @@ import { carrierPushRoutes } from './routes/carrier-push.routes';
 import { CARRIER_TOKEN_PATHS, carrierTokenRoutes } from './routes/carrier-token.routes';
 import { trackingPageRoutes } from './routes/tracking-page.routes';
 import { UNSUBSCRIBE_PATHS, unsubscribeRoutes } from './routes/unsubscribe.routes';
+import { RETURNS_PAGE_FORM_PATHS, returnsPageRoutes } from './routes/returns-page.routes';
 import { consoleRoutes } from './web-console/console.routes';
 import { SessionStore } from './web-console/session.store';
 import { DEFAULT_CONSOLE_DIR } from './web-console/console.assets';
@@ -45,8 +46,8 @@ export function buildGatewayApp(o: GatewayAppOptions): Express {
   return buildGateway(o).app;
 }
 
-/** Writes that may carry a form: OAuth token requests, and the one-click unsubscribe POST (RFC 8058). */
-const FORM_PATHS = new RegExp(`${CARRIER_TOKEN_PATHS.source}|${UNSUBSCRIBE_PATHS.source}`);
+/** Writes that may carry a form: OAuth token requests, the one-click unsubscribe POST (RFC 8058), the returns page. */
+const FORM_PATHS = new RegExp(`${CARRIER_TOKEN_PATHS.source}|${UNSUBSCRIBE_PATHS.source}|${RETURNS_PAGE_FORM_PATHS.source}`);
 
 /**
  * The public edge: authenticates once, checks the tenant, and forwards with an internal token.
@@ -70,6 +71,7 @@ export function buildGateway(o: GatewayAppOptions): { app: Express; handler: Req
     edge.use(carrierTokenRoutes(deps));
     edge.use(trackingPageRoutes(deps));
     edge.use(unsubscribeRoutes(deps));
+    edge.use(returnsPageRoutes(deps));
     // Relative asset URLs need the trailing slash; express's loose matching would also catch `/console/`.
     edge.get('/console', (req, res, next) => (req.path === '/console' && !req.originalUrl.startsWith('/console/') ? res.redirect(301, '/console/') : next()));
     edge.use('/console', consoleRoutes(deps, new SessionStore(o.db, o.sessionClock), o.consoleDir ?? DEFAULT_CONSOLE_DIR, o.publicBaseUrl));

@@ -1,0 +1,129 @@
+import { eventually, sendPush, trackingBody, RETURNABLE_ITEMS as ITEMS, RETURNING_RECIPIENT as recipient } from '@waybill/testing';
+import { availableModes, type Stack } from './support/stack';
+import { client } from './support/client';
+import { createConsignment } from './support/documents';
+import { OTHER, stackWithTwoCompanies } from './support/tenants';
+
+/**
+ * The recipients' self-service returns page through the gateway with plain HTTP (docs/api/returns.md#the-self-service-returns-page):
+ * the form, the match on order number and postcode, the items, the booking, the label PDF and the
+ * return's tracking page; what a wrong postcode, a missing, forged or replayed form token and another
+ * company's order teach (nothing); the per-address budget.
+ */
+const GDOM = 'Generic Carrier|Generic Domestic Service GDOM';
+const tokenOf = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+
+describe.each(availableModes())('self-service returns page (%s)', (mode) => {
+  let stack: Stack;
+  let cleanup: (() => void) | undefined;
+  let api: ReturnType<typeof client>;
+  const order = `WEB-${Date.now()}`;
+  const page = (path: string, init?: RequestInit) => fetch(`${stack.baseUrl}${path}`, { redirect: 'manual', ...init });
+  const text = async (path: string, init?: RequestInit) => {
+    const res = await page(path, init);
+    return { status: res.status, html: await res.text(), headers: res.headers };
+  };
+
+  /** A delivered outbound of the company behind `as`, with the returnable items. */
+  async function delivered(as: ReturnType<typeof client>, orderNumber: string): Promise<Record<string, any>> {
+    const c = await createConsignment(as, { order_number: orderNumber, service_id: GDOM, recipient, packages: [{ weight: 1.2, items: ITEMS }] });
+    const at = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19);
+    const pushed = await sendPush(stack.baseUrl, 'generic', stack.creds.carrierSecret, trackingBody({ [c.packages[0].tracking_number]: [{ status: 'DELIVERED', timestamp: at, description: 'Delivered' }] }));
+    expect(pushed.status).toBe(202);
+    await eventually(async () => (await as.get(`/consignment/${c.identifier}`)).body.current_status.status === 'Delivered', { what: 'Delivered', timeoutMs: 30_000, intervalMs: 300 });
+    return c;
+  }
+
+  beforeAll(async () => {
+    ({ stack, cleanup } = await stackWithTwoCompanies(mode, {}));
+    api = client(stack);
+    await delivered(api, order);
+    await delivered(client({ ...stack, creds: OTHER }), `${order}-OTHER`);
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.stop();
+    cleanup?.();
+  });
+  const slug = () => stack.creds.company;
+
+  it('finds the order by number and postcode, lists its items, books the return and gives its label PDF and tracking page', async () => {
+    const start = await text(`/returns/${slug()}`);
+    expect(start.status).toBe(200);
+    expect(start.headers.get('content-security-policy')).toMatch(/default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'/);
+    expect(start.html).toContain('<h1 id="t">Return an item</h1>');
+    expect(start.html).not.toContain('<script');
+
+    const items = await text(`/returns/${slug()}`, form({ token: tokenOf(start.html), order, postcode: ' m11aa ' }));
+    expect(items.status).toBe(200);
+    expect(items.html).toContain('Choose items to return');
+    expect(items.html).toContain('Linen shirt');
+    expect(items.html).toContain('Quantity to return (of 2)');
+    expect(items.html).toContain('<option value="too_small">Too small</option>');
+
+    const booked = await text(`/returns/${slug()}/confirm`, form({ token: tokenOf(items.html), qty_0: '1', reason_0: 'too_small', qty_1: '0', reason_1: 'too_small' }));
+    expect(booked.status).toBe(201);
+    expect(booked.html).toContain('Return booked');
+    expect(booked.html).toContain('Pack the items in their original packaging');
+    const label = /href="(\/returns\/[^"]+\/label\/[^"]+)"/.exec(booked.html)?.[1];
+    expect(label).toBeDefined();
+    const pdf = await page(label!);
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const tracking = /href="(https?:\/\/[^"]+\/track\/[^"]+)"/.exec(booked.html)?.[1];
+    expect(tracking).toBeDefined();
+    const trackingPath = new URL(tracking!).pathname;
+    await eventually(async () => (await fetch(`${stack.baseUrl}${trackingPath}`, { headers: { accept: 'application/json' } })).status === 200, { what: 'the return\'s tracking page', timeoutMs: 20_000, intervalMs: 500 });
+
+    // The return is the API's too: one shirt, the reason from the form.
+    const outbound = (await api.get(`/consignments?order_number=${order}&limit=10`)).body.results as Array<{ identifier: string; direction: string }>;
+    const returns = (await api.get(`/consignments?direction=return&limit=100`)).body.results as Array<{ return_for: string; return_items: unknown }>;
+    const mine = returns.filter((r) => outbound.some((o) => o.identifier === r.return_for));
+    expect(mine.map((r) => r.return_items)).toEqual([[{ sku: 'SHIRT-M', name: 'Linen shirt', quantity: 1, reason: 'too_small' }]]);
+
+    // The same items form again: refused, and still one return.
+    const replay = await text(`/returns/${slug()}/confirm`, form({ token: tokenOf(items.html), qty_0: '1', reason_0: 'too_small' }));
+    expect(replay.status).toBe(403);
+    expect(replay.html).toContain('This form has expired');
+    const again = (await api.get(`/consignments?direction=return&limit=100`)).body.results as Array<{ return_for: string }>;
+    expect(again.filter((r) => outbound.some((o) => o.identifier === r.return_for))).toHaveLength(1);
+  });
+
+  it('tells a wrong postcode, an unknown order and another company\'s order the same: no returnable order found', async () => {
+    const answers = [];
+    for (const [o, postcode] of [[order, 'M1 1AB'], ['NO-SUCH-ORDER', 'M1 1AA'], [`${order}-OTHER`, 'M1 1AA']]) {
+      const start = await text(`/returns/${slug()}`);
+      const res = await text(`/returns/${slug()}`, form({ token: tokenOf(start.html), order: o, postcode }));
+      answers.push(res.status);
+      expect(res.html).toContain('We could not find a returnable order with that order number and postcode.');
+      expect(res.html).not.toContain('Linen shirt');
+      expect(res.html).not.toContain('Ada');
+    }
+    expect(answers).toEqual([404, 404, 404]);
+  });
+
+  it('refuses a form without a token, with a forged one, another company\'s, and a label link that is not ours', async () => {
+    const start = await text(`/returns/${slug()}`);
+    const token = tokenOf(start.html);
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+    const otherStart = await text(`/returns/${OTHER.company}`);
+    for (const t of [undefined, forged, tokenOf(otherStart.html)]) {
+      const res = await text(`/returns/${slug()}`, form({ ...(t ? { token: t } : {}), order, postcode: 'M1 1AA' }));
+      expect([res.status, res.html.includes('This form has expired'), res.html.includes('Linen shirt')]).toEqual([403, true, false]);
+    }
+    const label = await text(`/returns/${slug()}/label/${token}`);
+    expect([label.status, label.html.includes('Label not found')]).toEqual([404, true]);
+  });
+
+  it('budgets requests per client address: 429 with Retry-After', async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 80; i += 1) {
+      last = await page(`/returns/${slug()}`);
+      await last.arrayBuffer();
+      if (last.status === 429) break;
+    }
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
