@@ -116,6 +116,18 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     expect([label.status, label.html.includes('Label not found')]).toEqual([404, true]);
   });
 
+  it('speaks ?lang=, else Accept-Language, else English, and keeps the language through the form', async () => {
+    const de = await text(`/returns/${slug()}?lang=de`);
+    expect([de.status, de.headers.get('content-language')]).toEqual([200, 'de']);
+    expect(de.html).toContain('<html lang="de">');
+    expect(de.html).toContain('Artikel zurücksenden');
+    const fr = await text(`/returns/${slug()}`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(fr.html).toContain('<html lang="fr">');
+    const missed = await text(`/returns/${slug()}`, form({ token: tokenOf(de.html), lang: 'de', order: 'NOPE', postcode: 'X1 1XX' }));
+    expect(missed.html).toContain('<html lang="de">');
+    expect((await text(`/returns/${slug()}`)).html).toContain('<html lang="en">');
+  });
+
   it('budgets requests per client address: 429 with Retry-After', async () => {
     let last: Response | undefined;
     for (let i = 0; i < 80; i += 1) {

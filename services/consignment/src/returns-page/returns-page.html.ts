@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml as esc } from '@waybill/i18n';
+import { LANGUAGES, LANGUAGE_NAMES, escapeHtml as esc, markup, translator, type Language, type Translator } from '@waybill/i18n';
 import type { PageBranding } from './returns-page.branding';
 
 /** A rendered page and the Content-Security-Policy that lets exactly its one inline style load. */
-export interface RenderedPage { html: string; csp: string; lang: string }
+export interface RenderedPage { html: string; csp: string; lang: Language }
 
 /** The returns page's stylesheet, mobile first; the accent is only ever a background, its text white or black by contrast. */
 const CSS = `*{box-sizing:border-box}
@@ -22,6 +22,9 @@ legend{font-weight:700;padding:0 4px}
 .msg{border-left:4px solid #b3261e;background:#fdecea;padding:10px 12px;border-radius:6px;margin:0 0 12px}
 .ok{border-left:4px solid #1e7b34;background:#e7f5ea;padding:10px 12px;border-radius:6px;margin:0 0 12px}
 .big{display:inline-block;margin:8px 0;font-weight:700}
+.langs{list-style:none;margin:12px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 12px}
+.langs a{display:inline-block;padding:8px 2px;min-height:24px}
+.langs a[aria-current]{font-weight:700;color:#1b1f24}
 footer{max-width:40rem;margin:0 auto;padding:0 16px 24px;color:#4a5260;font-size:.875rem}
 @media (min-width:40rem){h1{font-size:1.75rem}}`;
 
@@ -36,26 +39,40 @@ function accentRule(accent: string | null): string {
   return `:root{--accent:${a};--on-accent:${white ? '#ffffff' : '#111111'}}`;
 }
 
-function page(b: PageBranding, title: string, body: string): RenderedPage {
-  const style = `${CSS}\n${accentRule(b.accentColour)}`;
-  const hash = createHash('sha256').update(style).digest('base64');
-  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">'
-    + `<meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer"><title>${esc(title)} \u00b7 ${esc(b.displayName)}</title><style>${style}</style></head>`
-    + `<body><header class="top"><p>${esc(b.displayName)}</p></header><main>${body}</main>`
-    + `<footer><p>Returns for orders from ${esc(b.displayName)}.</p></footer></body></html>`;
-  const csp = `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
-  return { html, csp, lang: 'en' };
+/** Links to the start of the page in each language. */
+function languageSwitch(t: Translator, start: string): string {
+  const links = LANGUAGES.map((l) => `<li><a href="${esc(start)}?lang=${l}" hreflang="${l}" lang="${l}"${l === t.lang ? ' aria-current="true"' : ''}>${LANGUAGE_NAMES[l]}</a></li>`);
+  return `<nav aria-label="${t.html('page.language')}"><ul class="langs">${links.join('')}</ul></nav>`;
 }
 
+/** Where a page sits: the company's branding, the language, the path of the form's start (`/returns/{company}`). */
+export interface PageContext { branding: PageBranding; lang: Language; start: string }
+
+function page(c: PageContext, title: string, body: string): RenderedPage {
+  const t = translator(c.lang);
+  const b = c.branding;
+  const style = `${CSS}\n${accentRule(b.accentColour)}`;
+  const hash = createHash('sha256').update(style).digest('base64');
+  const html = `<!doctype html><html lang="${t.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
+    + `<meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer"><title>${esc(title)} \u00b7 ${esc(b.displayName)}</title><style>${style}</style></head>`
+    + `<body><header class="top"><p>${esc(b.displayName)}</p></header><main>${body}</main>`
+    + `<footer><p>${t.html('returns.footer', { merchant: b.displayName })}</p>${languageSwitch(t, c.start)}</footer></body></html>`;
+  const csp = `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+  return { html, csp, lang: t.lang };
+}
+
+const hidden = (c: PageContext, token: string) => `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="lang" value="${c.lang}">`;
+const card = (title: string, inner: string) => `<section class="card" aria-labelledby="t"><h1 id="t">${title}</h1>${inner}</section>`;
+
 /** The order form: order number and delivery postcode, with an anti-forgery token; `notFound` after a mismatch. */
-export function renderForm(b: PageBranding, action: string, token: string, notFound: boolean, entered: { order?: string } = {}): RenderedPage {
-  const msg = notFound ? '<p class="msg" role="alert">We could not find a returnable order with that order number and postcode. Check both and try again.</p>' : '';
-  return page(b, 'Return an item', `<section class="card" aria-labelledby="t"><h1 id="t">Return an item</h1>${msg}`
-    + '<p>Enter your order number and the postcode the order was delivered to.</p>'
-    + `<form method="post" action="${esc(action)}"><input type="hidden" name="token" value="${esc(token)}">`
-    + `<label for="order">Order number</label><input id="order" name="order" required maxlength="100" autocomplete="off" value="${esc(entered.order ?? '')}">`
-    + '<label for="postcode">Delivery postcode</label><input id="postcode" name="postcode" required maxlength="20" autocomplete="postal-code">'
-    + '<button type="submit">Find my order</button></form></section>');
+export function renderForm(c: PageContext, token: string, notFound: boolean, entered: { order?: string } = {}): RenderedPage {
+  const t = translator(c.lang);
+  const msg = notFound ? `<p class="msg" role="alert">${t.html('returns.notFound')}</p>` : '';
+  return page(c, t.text('returns.title'), card(t.html('returns.title'), `${msg}<p>${t.html('returns.intro')}</p>`
+    + `<form method="post" action="${esc(c.start)}">${hidden(c, token)}`
+    + `<label for="order">${t.html('returns.order')}</label><input id="order" name="order" required maxlength="100" autocomplete="off" value="${esc(entered.order ?? '')}">`
+    + `<label for="postcode">${t.html('returns.postcode')}</label><input id="postcode" name="postcode" required maxlength="20" autocomplete="postal-code">`
+    + `<button type="submit">${t.html('returns.find')}</button></form>`));
 }
 
 export interface ItemsView {
@@ -65,33 +82,42 @@ export interface ItemsView {
 }
 
 /** The order's items left to return, a quantity and a reason for each. */
-export function renderItems(b: PageBranding, action: string, token: string, v: ItemsView, error?: string): RenderedPage {
-  const msg = error ? `<p class="msg" role="alert">${esc(error)}</p>` : '';
+export function renderItems(c: PageContext, token: string, v: ItemsView, error?: 'invalid' | 'failed'): RenderedPage {
+  const t = translator(c.lang);
+  const msg = error ? `<p class="msg" role="alert">${t.html(`returns.items.${error}`)}</p>` : '';
   const reasons = v.reasons.map((r) => `<option value="${esc(r.code)}">${esc(r.label)}</option>`).join('');
   const rows = v.items.map((it, i) => {
     const name = it.name ?? it.sku ?? '';
     const qty = Array.from({ length: it.quantity + 1 }, (_, n) => `<option value="${n}"${n === 0 ? ' selected' : ''}>${n}</option>`).join('');
-    return `<fieldset><legend>${esc(name)}${it.sku && it.name ? ` <span>(${esc(it.sku)})</span>` : ''}</legend>`
-      + `<label for="q${i}">Quantity to return (of ${it.quantity})</label><select id="q${i}" name="qty_${i}">${qty}</select>`
-      + `<label for="r${i}">Reason</label><select id="r${i}" name="reason_${i}">${reasons}</select></fieldset>`;
+    const reason = v.reasons.length > 0 ? `<label for="r${i}">${t.html('returns.items.reason')}</label><select id="r${i}" name="reason_${i}">${reasons}</select>` : '';
+    return `<fieldset><legend>${esc(name)}${it.sku && it.name ? ` (${esc(it.sku)})` : ''}</legend>`
+      + `<label for="q${i}">${t.html('returns.items.quantity', { count: String(it.quantity) })}</label><select id="q${i}" name="qty_${i}">${qty}</select>${reason}</fieldset>`;
   }).join('');
-  return page(b, 'Choose items to return', `<section class="card" aria-labelledby="t"><h1 id="t">Choose items to return</h1>${msg}`
-    + `<p>Order <strong>${esc(v.orderNumber)}</strong>. Choose how many of each item you are sending back and why.</p>`
-    + `<form method="post" action="${esc(action)}"><input type="hidden" name="token" value="${esc(token)}">${rows}`
-    + '<button type="submit">Book the return</button></form></section>');
+  return page(c, t.text('returns.items.title'), card(t.html('returns.items.title'), `${msg}`
+    + `<p>${t.html('returns.items.lead', { order: markup(`<strong>${esc(v.orderNumber)}</strong>`, v.orderNumber) })}</p>`
+    + `<form method="post" action="${esc(c.start)}/confirm">${hidden(c, token)}${rows}`
+    + `<button type="submit">${t.html('returns.items.book')}</button></form>`));
 }
 
 /** The booked return: its label (PDF), its tracking page and the company's instructions. */
-export function renderBooked(b: PageBranding, v: { labelUrl: string | null; trackingUrl: string | null; instructions: string | null; orderNumber: string }): RenderedPage {
-  const label = v.labelUrl ? `<p><a class="big" href="${esc(v.labelUrl)}">Download your return label (PDF)</a></p><p>The link works for 30 days.</p>` : '<p>Your label is being prepared; the company will send it to you.</p>';
-  const track = v.trackingUrl ? `<p><a href="${esc(v.trackingUrl)}">Track your return</a></p>` : '';
-  const instructions = v.instructions ? `<h2>What to do next</h2><p>${esc(v.instructions)}</p>` : '';
-  return page(b, 'Return booked', `<section class="card" aria-labelledby="t"><h1 id="t">Return booked</h1>`
-    + `<p class="ok" role="status">Your return for order <strong>${esc(v.orderNumber)}</strong> is booked.</p>${label}${track}${instructions}</section>`);
+export function renderBooked(c: PageContext, v: { labelUrl: string | null; trackingUrl: string | null; instructions: string | null; orderNumber: string }): RenderedPage {
+  const t = translator(c.lang);
+  const merchant = c.branding.displayName;
+  const label = v.labelUrl
+    ? `<p><a class="big" href="${esc(v.labelUrl)}">${t.html('returns.booked.label')}</a></p><p>${t.html('returns.booked.labelExpiry')}</p>`
+    : `<p>${t.html('returns.booked.noLabel', { merchant })}</p>`;
+  const track = v.trackingUrl ? `<p><a href="${esc(v.trackingUrl)}">${t.html('returns.booked.track')}</a></p>` : '';
+  const instructions = v.instructions ? `<h2>${t.html('returns.booked.next')}</h2><p>${esc(v.instructions)}</p>` : '';
+  return page(c, t.text('returns.booked.title'), card(t.html('returns.booked.title'),
+    `<p class="ok" role="status">${t.html('returns.booked.lead', { order: markup(`<strong>${esc(v.orderNumber)}</strong>`, v.orderNumber) })}</p>${label}${track}${instructions}`));
 }
 
-/** Refusals: a form that is missing, forged, expired or used already (403), an unknown or expired label link (404, 410). */
-export function renderProblem(b: PageBranding, title: string, text: string, again?: string): RenderedPage {
-  const link = again ? `<p><a href="${esc(again)}">Start again</a></p>` : '';
-  return page(b, title, `<section class="card" aria-labelledby="t"><h1 id="t">${esc(title)}</h1><p>${esc(text)}</p>${link}</section>`);
+export type Problem = 'forbidden' | 'label.expired' | 'label.notFound' | 'unavailable';
+
+/** Refusals: a form missing, forged, expired or used (403), a label link not ours (404) or too old (410), returns off (404). */
+export function renderProblem(c: PageContext, problem: Problem): RenderedPage {
+  const t = translator(c.lang);
+  const merchant = c.branding.displayName;
+  const again = problem === 'forbidden' ? `<p><a href="${esc(c.start)}?lang=${c.lang}">${t.html('returns.again')}</a></p>` : '';
+  return page(c, t.text(`returns.${problem}.title`), card(t.html(`returns.${problem}.title`), `<p>${t.html(`returns.${problem}.body`, { merchant })}</p>${again}`));
 }

@@ -25,7 +25,10 @@ export function returnsPageRoutes(deps: EdgeDeps): Router {
     if (!SLUG.test(slug) || !SUBPATH.test(rest)) throw new NotFoundError();
     const decision = await deps.limiter.hit(`returns-page:${req.ip}`, RETURNS_PAGE_PER_MINUTE);
     if (!decision.allowed) throw new HttpError(429, 'Too many requests; try again in a minute.', {}, { 'Retry-After': String(decision.retryAfter) });
-    const path = `/companies/${encodeURIComponent(slug)}/returns-page${rest.replace(/\/$/, '')}`;
+    // The page's language may be asked for in the query (the page's language links).
+    const lang = typeof req.query.lang === 'string' && /^[a-z]{2}$/.test(req.query.lang) ? `?lang=${req.query.lang}` : '';
+    const path = `/companies/${encodeURIComponent(slug)}/returns-page${rest.replace(/\/$/, '')}${lang}`;
+    res.setHeader('Vary', 'Accept-Language');
     const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     res.setHeader('Referrer-Policy', 'no-referrer');
