@@ -3,6 +3,7 @@ import { availableModes, type Stack } from './support/stack';
 import { client } from './support/client';
 import { createConsignment } from './support/documents';
 import { OTHER, stackWithTwoCompanies } from './support/tenants';
+import { downloadBytes, openBrowser, screenshot, seriousViolations } from './support/browser';
 
 /**
  * The recipients' self-service returns page through the gateway with plain HTTP (docs/api/returns.md#the-self-service-returns-page):
@@ -18,7 +19,8 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
   let stack: Stack;
   let cleanup: (() => void) | undefined;
   let api: ReturnType<typeof client>;
-  const order = `WEB-${Date.now()}`;
+  // Each suite has a stack of its own, so a fixed number keeps the screenshots the same from run to run.
+  const order = 'WEB-10428';
   const page = (path: string, init?: RequestInit) => fetch(`${stack.baseUrl}${path}`, { redirect: 'manual', ...init });
   const text = async (path: string, init?: RequestInit) => {
     const res = await page(path, init);
@@ -38,8 +40,12 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
   beforeAll(async () => {
     ({ stack, cleanup } = await stackWithTwoCompanies(mode, {}));
     api = client(stack);
+    const brand = await api.put('/tracking-page', { display_name: 'Northwind Outfitters', accent_colour: '#1d6b50' });
+    expect(brand.status).toBe(200);
     await delivered(api, order);
     await delivered(client({ ...stack, creds: OTHER }), `${order}-OTHER`);
+    await delivered(api, `${order}-phone`);
+    await delivered(api, `${order}-desktop`);
   }, 180_000);
   afterAll(async () => {
     await stack?.stop();
@@ -53,6 +59,9 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     expect(start.headers.get('content-security-policy')).toMatch(/default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'/);
     expect(start.html).toContain('<h1 id="t">Return an item</h1>');
     expect(start.html).not.toContain('<script');
+    // Branded as the company's tracking page: its name and accent colour.
+    expect(start.html).toContain('<header class="top"><p>Northwind Outfitters</p></header>');
+    expect(start.html).toContain('--accent:#1d6b50');
 
     const items = await text(`/returns/${slug()}`, form({ token: tokenOf(start.html), order, postcode: ' m11aa ' }));
     expect(items.status).toBe(200);
@@ -127,6 +136,43 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     expect(missed.html).toContain('<html lang="de">');
     expect((await text(`/returns/${slug()}`)).html).toContain('<html lang="en">');
   });
+
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1100, height: 760 }],
+  ])('works in a browser on a %s: every step without serious axe violations, screenshots of each', async (size, viewport) => {
+    const browser = await openBrowser();
+    try {
+      const { page: p } = browser;
+      await p.setViewportSize(viewport);
+      const check = async (step: string) => {
+        expect([step, await seriousViolations(p)]).toEqual([step, []]);
+        await screenshot(p, `${size}-${step}`, 'api/returns-page');
+      };
+      await p.goto(`${stack.baseUrl}/returns/${slug()}`);
+      await check('1-form');
+      await p.getByLabel('Order number').fill(`${order}-${size}`);
+      await p.getByLabel('Delivery postcode').fill('M1 1AB');
+      await p.getByRole('button', { name: 'Find my order' }).click();
+      await p.getByRole('alert').waitFor();
+      await check('2-not-found');
+      await p.getByLabel('Order number').fill(`${order}-${size}`);
+      await p.getByLabel('Delivery postcode').fill('m1 1aa');
+      await p.getByRole('button', { name: 'Find my order' }).click();
+      await p.getByRole('heading', { name: 'Choose items to return', level: 1 }).waitFor();
+      await check('3-items');
+      await p.getByLabel('Quantity to return (of 2)').selectOption('1');
+      await p.getByLabel('Reason').first().selectOption('too_large');
+      await p.getByRole('button', { name: 'Book the return' }).click();
+      await p.getByRole('heading', { name: 'Return booked', level: 1 }).waitFor();
+      await check('4-booked');
+      const pdf = await downloadBytes(p, () => p.getByRole('link', { name: 'Download your return label (PDF)' }).click());
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await p.getByRole('link', { name: 'Track your return' }).getAttribute('href')).toMatch(/\/track\//);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('budgets requests per client address: 429 with Retry-After', async () => {
     let last: Response | undefined;
