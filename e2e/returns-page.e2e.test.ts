@@ -21,6 +21,7 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
   let api: ReturnType<typeof client>;
   // Each suite has a stack of its own, so a fixed number keeps the screenshots the same from run to run.
   const order = 'WEB-10428';
+  let trackingPath = '';
   const page = (path: string, init?: RequestInit) => fetch(`${stack.baseUrl}${path}`, { redirect: 'manual', ...init });
   const text = async (path: string, init?: RequestInit) => {
     const res = await page(path, init);
@@ -42,7 +43,7 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     api = client(stack);
     const brand = await api.put('/tracking-page', { display_name: 'Northwind Outfitters', accent_colour: '#1d6b50' });
     expect(brand.status).toBe(200);
-    await delivered(api, order);
+    trackingPath = new URL((await delivered(api, order)).tracking_url).pathname;
     await delivered(client({ ...stack, creds: OTHER }), `${order}-OTHER`);
     await delivered(api, `${order}-phone`);
     await delivered(api, `${order}-desktop`);
@@ -52,6 +53,12 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     cleanup?.();
   });
   const slug = () => stack.creds.company;
+
+  it('links the delivered parcel\'s tracking page to the form', async () => {
+    const tracking = await text(trackingPath, { headers: { 'accept-language': 'en' } });
+    expect(tracking.status).toBe(200);
+    expect(tracking.html).toContain(`<a href="/returns/${slug()}?lang=en">Return an item</a>`);
+  });
 
   it('finds the order by number and postcode, lists its items, books the return and gives its label PDF and tracking page', async () => {
     const start = await text(`/returns/${slug()}`);
@@ -82,8 +89,8 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
 
     const tracking = /href="(https?:\/\/[^"]+\/track\/[^"]+)"/.exec(booked.html)?.[1];
     expect(tracking).toBeDefined();
-    const trackingPath = new URL(tracking!).pathname;
-    await eventually(async () => (await fetch(`${stack.baseUrl}${trackingPath}`, { headers: { accept: 'application/json' } })).status === 200, { what: 'the return\'s tracking page', timeoutMs: 20_000, intervalMs: 500 });
+    const returnPath = new URL(tracking!).pathname;
+    await eventually(async () => (await fetch(`${stack.baseUrl}${returnPath}`, { headers: { accept: 'application/json' } })).status === 200, { what: 'the return\'s tracking page', timeoutMs: 20_000, intervalMs: 500 });
 
     // The return is the API's too: one shirt, the reason from the form.
     const outbound = (await api.get(`/consignments?order_number=${order}&limit=10`)).body.results as Array<{ identifier: string; direction: string }>;

@@ -7,6 +7,7 @@ import type { Logger } from '@waybill/logger';
 import type { TrackingDb } from './database';
 import type { CarrierSecrets } from './secrets/carrier-secrets';
 import type { PodUrlSigner } from './pod/pod.url';
+import type { ReturnsOffer } from './page/returns-offer.client';
 
 /** What the use cases of this service need; built once in service.ts (tests build their own). */
 export interface TrackingDeps {
@@ -25,6 +26,8 @@ export interface TrackingDeps {
   afterCommit: () => void;
   /** Attempts and backoff base of proof-of-delivery retrieval. */
   podRetry: { attempts: number; backoffMs: number };
+  /** Whether a delivered parcel's page links to the returns page; absent: never. */
+  returnsOffer?: ReturnsOffer;
   /** The clock: signature tolerance and link expiry are checked against it (tests move it). */
   now: () => Date;
 }

@@ -1,4 +1,5 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
+import { returnsOfferClient } from './page/returns-offer.client';
 import { declareVersions, serveService, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
 import { OutboxRelay, startErasureConsumer } from '@waybill/messaging';
@@ -53,6 +54,7 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
     afterCommit: () => relay.nudge(),
     now: opts.now ?? (() => new Date()),
     podRetry: opts.podRetry ?? POD_RETRY,
+    returnsOffer: returnsOfferClient(rt.peers, rt.internalJwtSecret),
   };
   const projection = await startProjectionConsumer(deps);
   const polled = await startPolledConsumer(deps);

@@ -48,6 +48,7 @@ export function returnsPageRoutes(deps: ReturnsPageDeps): Router {
   allowOnly(r, '/returns-page', ['GET', 'POST']);
   allowOnly(r, '/returns-page/confirm', ['POST']);
   allowOnly(r, '/returns-page/label/:token', ['GET']);
+  allowOnly(r, '/returns-page/offer/:identifier', ['GET']);
   const formToken = (company: string) => signToken(key, { kind: 'form', company, subject: '', exp: expiry(deps.now(), FORM_TTL_SECONDS) });
   /** The page's branding, and its language: `?lang=` (or the form's), else Accept-Language, else the destination's country, else English. */
   const contextOf = async (req: Request, company: string, country?: unknown): Promise<PageContext> => ({
@@ -119,6 +120,15 @@ export function returnsPageRoutes(deps: ReturnsPageDeps): Router {
       labelUrl: typeof made.consignment_number === 'string' ? `${here.start}/label/${label}` : null,
       trackingUrl: typeof made.tracking_url === 'string' ? made.tracking_url : null,
     }));
+  });
+
+  // For the tracking page (tracking-ingest): whether its parcel may be returned through this page now. Not public: the gateway forwards no such path.
+  r.get('/returns-page/offer/:identifier', async (req, res) => {
+    const company = principalOf(res).company;
+    const [row, policy] = await Promise.all([findByIdentifier(deps.db, company, String(req.params.identifier)), loadPolicy(deps.db, company)]);
+    const returnable = row !== undefined && row.direction === 'outbound' && row.erased_at === null && policyAllows(policy, row, deps.now())
+      && remainingItems(row, await earlierLines(deps.db, company, row.identifier)).length > 0;
+    res.json({ returnable });
   });
 
   r.get('/returns-page/label/:token', async (req, res) => {

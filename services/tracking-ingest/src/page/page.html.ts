@@ -99,8 +99,11 @@ function helpLine(t: Translator, v: TrackingView): string {
     : t.html('page.help.contact', { merchant: m.displayName, carrier: v.carrier });
 }
 
-/** The recipient's page (docs/api/tracking-page.md) in one language. `frameAncestors` is 'self' only for the console's preview. */
-export function renderTrackingPage(v: TrackingView, lang: Language = 'en', frameAncestors = "'none'"): RenderedPage {
+/**
+ * The recipient's page (docs/api/tracking-page.md) in one language. `frameAncestors` is 'self' only for the console's preview;
+ * `returnUrl`, the company's returns page when the parcel may be returned through it.
+ */
+export function renderTrackingPage(v: TrackingView, lang: Language = 'en', frameAncestors = "'none'", returnUrl: string | null = null): RenderedPage {
   const t = translator(lang);
   const headline = t.text(`status.${v.status}.headline` as MessageKey);
   const parcels = v.packages.reduce((n, p) => n + p.packages, 0) > 1 ? 'other' : 'one';
@@ -113,7 +116,8 @@ export function renderTrackingPage(v: TrackingView, lang: Language = 'en', frame
   const m = v.merchant;
   const help = m.supportEmail && !v.problem ? `<p>${t.html('page.help.questions', { merchant: m.displayName, email: mailLink(m.supportEmail) })}</p>` : '';
   const zone = v.destination.timeZone ? t.html('page.footer.timesLocal', { zone: v.destination.timeZone.replace(/_/g, ' ') }) : t.html('page.footer.timesUtc');
-  const body = `<main><section class="card" aria-labelledby="status"><h1 id="status">${esc(headline)}</h1><p class="lead">${lead}</p>${eta}${late}${alert}${progress(t, v)}</section>`
+  const giveBack = returnUrl ? `<p><a href="${esc(returnUrl)}?lang=${t.lang}">${t.html('page.returnItem')}</a></p>` : '';
+  const body = `<main><section class="card" aria-labelledby="status"><h1 id="status">${esc(headline)}</h1><p class="lead">${lead}</p>${eta}${late}${alert}${giveBack}${progress(t, v)}</section>`
     + `${details(t, v)}<section class="card" aria-labelledby="history"><h2 id="history">${t.html('page.history.title')}</h2>${eventList(t, v)}</section></main>`;
   const footer = `${help}<p>${zone} ${t.html('page.footer.sentBy', { merchant: m.displayName, carrier: v.carrier })}</p>`;
   const title = `${headline} \u00b7 ${v.packages[0]?.trackingNumber ?? ''} \u00b7 ${m.displayName}`;

@@ -28,7 +28,7 @@ export async function findTracked(db: Kysely<TrackingDb>, carrierId: string, tra
   const [parcels, stored] = await Promise.all([activeParcelsOf(db, [c]), eventsOfConsignment(db, c.company, c.identifier)]);
   return {
     consignment: {
-      company: c.company, carrierName: c.carrier_name ?? carrierId, serviceName: c.service_name, expectedDeliveryDate: c.expected_delivery_date,
+      company: c.company, identifier: c.identifier, carrierName: c.carrier_name ?? carrierId, serviceName: c.service_name, expectedDeliveryDate: c.expected_delivery_date,
       packageCount: c.package_count, trackingNumbers: parcels.map((p) => p.tracking_number),
       destination: { town: c.destination_town, district: c.destination_district, country: c.destination_country, timeZone: c.time_zone },
     },

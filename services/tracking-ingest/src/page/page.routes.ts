@@ -55,7 +55,10 @@ export function pageRoutes(deps: TrackingDeps): Router {
     common(res, CACHE_FOUND);
     if (format === 'json') return void res.status(200).json(toJson(view));
     const lang = chooseLanguage({ query: req.query.lang, acceptLanguage: req.get('accept-language'), country: view.destination.country });
-    sendPage(res, 200, renderTrackingPage(view, lang));
+    // A delivered parcel links to the company's returns page when the consignment service says it may be returned there.
+    const c = found.consignment;
+    const returnable = view.status === 'DELIVERED' && c.identifier !== undefined && deps.returnsOffer !== undefined && await deps.returnsOffer.returnable(c.company, c.identifier);
+    sendPage(res, 200, renderTrackingPage(view, lang, "'none'", returnable ? `/returns/${encodeURIComponent(c.company)}` : null));
   });
   return r;
 }

@@ -17,6 +17,8 @@ export interface PageEvent {
 /** What the page knows of the consignment (tracking's read model: no street, name, e-mail or phone). */
 export interface PageConsignment {
   company: string;
+  /** The consignment's identifier (asks the consignment service whether it may be returned); absent in samples. */
+  identifier?: string;
   carrierName: string;
   serviceName: string | null;
   expectedDeliveryDate: string | null;
