@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ConsignmentDb } from '../database';
 import type { ConsignmentRow } from '../consignments/consignment.table';
 import type { ReturnsPolicy } from '../returns/returns-policy';
@@ -43,16 +43,18 @@ export function policyAllows(policy: ReturnsPolicy, row: Pick<ConsignmentRow, 's
  */
 export async function matchOrder(db: Kysely<ConsignmentDb>, company: string, orderNumber: unknown, postcode: unknown, policy: ReturnsPolicy, now: Date): Promise<ConsignmentRow | undefined> {
   const order = typeof orderNumber === 'string' ? orderNumber.trim().slice(0, 100) : '';
-  const rows = order === '' ? [] : await db.selectFrom('consignments').selectAll()
+  // Only what the checks need: an unknown order and a wrong postcode then cost the same one small query.
+  const rows = await db.selectFrom('consignments')
+    .select(['identifier', 'status', 'tracked_at', 'updated_at', sql<Json>`jsonb_build_object('recipient', data->'recipient')`.as('data')])
     .where('company', '=', company).where('order_number', '=', order).where('direction', '=', 'outbound')
-    .where('erased_at', 'is', null).orderBy('seq', 'desc').limit(20).execute() as unknown as ConsignmentRow[];
-  let found: ConsignmentRow | undefined;
+    .where('erased_at', 'is', null).orderBy('seq', 'desc').limit(20).execute();
+  let found: string | undefined;
   const candidates = rows.length > 0 ? rows : [undefined];
   for (const row of candidates) {
-    const same = samePostcode(postcode, row ? addressOf(row).postcode : '\u0000');
-    if (row && same && !found && policyAllows(policy, row, now)) found = row;
+    const same = samePostcode(postcode, row ? addressOf(row as never).postcode : '\u0000');
+    if (row && same && !found && policyAllows(policy, row as never, now)) found = row.identifier;
   }
-  return found;
+  return found === undefined ? undefined : db.selectFrom('consignments').selectAll().where('company', '=', company).where('identifier', '=', found).executeTakeFirst();
 }
 
 /** The outbound's items with what is left to return of each (shipped less what earlier returns took). */

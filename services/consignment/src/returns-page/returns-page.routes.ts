@@ -51,9 +51,11 @@ export function returnsPageRoutes(deps: ReturnsPageDeps): Router {
   allowOnly(r, '/returns-page/offer/:identifier', ['GET']);
   const formToken = (company: string) => signToken(key, { kind: 'form', company, subject: '', exp: expiry(deps.now(), FORM_TTL_SECONDS) });
   /** The page's branding, and its language: `?lang=` (or the form's), else Accept-Language, else the destination's country, else English. */
-  const contextOf = async (req: Request, company: string, country?: unknown): Promise<PageContext> => ({
-    branding: await deps.branding.of(company), start: `/returns/${encodeURIComponent(company)}`,
-    lang: chooseLanguage({ query: req.query.lang ?? req.body?.lang, acceptLanguage: req.get('accept-language'), country: typeof country === 'string' ? country : undefined }),
+  const languageOf = (req: Request, country?: unknown) => chooseLanguage({
+    query: req.query.lang ?? req.body?.lang, acceptLanguage: req.get('accept-language'), country: typeof country === 'string' ? country : undefined,
+  });
+  const contextOf = async (req: Request, company: string): Promise<PageContext> => ({
+    branding: await deps.branding.of(company), start: `/returns/${encodeURIComponent(company)}`, lang: languageOf(req),
   });
   const countryOf = (row: { data: Record<string, unknown> }) => ((row.data.recipient as { address?: { country?: unknown } } | undefined)?.address?.country);
 
@@ -72,7 +74,7 @@ export function returnsPageRoutes(deps: ReturnsPageDeps): Router {
     const items = found ? remainingItems(found, await earlierLines(deps.db, company, found.identifier)) : [];
     if (!found || items.length === 0) return send(res, 404, renderForm(c, formToken(company), true, { order: field(req, 'order').slice(0, 100) }));
     const token = signToken(key, { kind: 'items', company, subject: found.identifier, exp: expiry(deps.now(), FORM_TTL_SECONDS) });
-    const here = await contextOf(req, company, countryOf(found));
+    const here = { ...c, lang: languageOf(req, countryOf(found)) };
     send(res, 200, renderItems(here, token, { orderNumber: found.order_number, items, reasons: policy.reasons }));
   });
 
@@ -84,7 +86,7 @@ export function returnsPageRoutes(deps: ReturnsPageDeps): Router {
     if (!checked.ok) return send(res, 403, renderProblem(c, 'forbidden'));
     const outbound = await findByIdentifier(deps.db, company, checked.claims.subject);
     if (!outbound || !policyAllows(policy, outbound, deps.now())) return send(res, 403, renderProblem(c, 'forbidden'));
-    const here = await contextOf(req, company, countryOf(outbound));
+    const here = { ...c, lang: languageOf(req, countryOf(outbound)) };
     const items = remainingItems(outbound, await earlierLines(deps.db, company, outbound.identifier));
     const codes = new Set(policy.reasons.map((x) => x.code));
     const asked = items.map((it, i) => ({ it, quantity: Number(field(req, `qty_${i}`) || 0), reason: field(req, `reason_${i}`) }))
