@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { RETURNABLE_ITEMS as items, RETURNING_RECIPIENT as recipient } from '@waybill/testing';
-import { startHarness, type Harness } from '../test-support';
+import { SECRET, startHarness, type Harness } from '../test-support';
 import { loadPolicy } from '../returns/returns-policy.repository';
 import { matchOrder, normalisePostcode, policyAllows } from './returns-page.match';
+import { pageKey, signToken } from './returns-page.token';
 
 /** The returns page's matching on a real database (docs/api/returns.md#the-self-service-returns-page). */
 describe('returns page matching', () => {
@@ -66,5 +67,21 @@ describe('returns page matching', () => {
     expect((await confirm()).status).toBe(403);
     const id = (await h.database.db.selectFrom('consignments').select('identifier').where('order_number', '=', 'P-6').where('direction', '=', 'outbound').executeTakeFirstOrThrow()).identifier;
     expect((await api('get', `/consignment/${id}`)).body.returns).toHaveLength(1);
+  });
+
+  it('answers an expired label link 410 and one not signed by us 404, each with a page', async () => {
+    const get = (token: string) => request(h.app).get(`/companies/acme/returns-page/label/${token}`).set('authorization', h.auth());
+    const expired = signToken(pageKey(SECRET), { kind: 'label', company: 'acme', subject: 'x', exp: Math.floor(Date.now() / 1000) - 1 });
+    const forged = signToken(pageKey('another-secret'), { kind: 'label', company: 'acme', subject: 'x', exp: Math.floor(Date.now() / 1000) + 60 });
+    const [a, b] = [await get(expired), await get(forged)];
+    expect([a.status, a.text.includes('This label link has expired')]).toEqual([410, true]);
+    expect([b.status, b.text.includes('Label not found')]).toEqual([404, true]);
+  });
+
+  it('tells the tracking page whether a parcel may be returned through the page', async () => {
+    const yes = await outbound('P-7', 'Delivered');
+    const no = await outbound('P-8', 'Allocated');
+    const offer = async (id: string) => (await api('get', `/returns-page/offer/${id}`)).body;
+    expect([await offer(yes), await offer(no), await offer('unknown')]).toEqual([{ returnable: true }, { returnable: false }, { returnable: false }]);
   });
 });
