@@ -11,6 +11,7 @@ import { declarationRoutes } from './accounts/declarations.routes';
 import { labelDrawingRoutes } from './bookings/label-drawing.routes';
 import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 import { callRoutes } from './calls/call.routes';
+import { collectionRoutes } from './collections/collection.routes';
 
 export const AUDIENCE = 'carrier-link';
 
@@ -27,6 +28,7 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   company.use(proofOfDeliveryRoutes(deps));
   company.use(labelDrawingRoutes(deps));
   company.use(callRoutes(deps, o.publicBaseUrl));
+  company.use(collectionRoutes(deps, o.publicBaseUrl));
   app.use('/companies/:company', company);
   const ingest = Router();
   ingest.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));

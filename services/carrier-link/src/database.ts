@@ -4,6 +4,7 @@ import type { CarrierManifestsTable } from './manifests/manifest.table';
 import type { TrackingPollLeasesTable, TrackingPollsTable } from './tracking/poll.table';
 import type { OutboxTable } from '@waybill/messaging';
 import type { CarrierCallsTable } from './calls/call.table';
+import type { CollectionsTable } from './collections/collection.table';
 
 /** Every table of the carrier-link service's schema. */
 export interface CarrierLinkDb {
@@ -16,4 +17,5 @@ export interface CarrierLinkDb {
   tracking_poll_leases: TrackingPollLeasesTable;
   outbox: OutboxTable;
   carrier_calls: CarrierCallsTable;
+  collections: CollectionsTable;
 }

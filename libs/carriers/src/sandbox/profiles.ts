@@ -6,6 +6,8 @@ const EU_AND_GB = ['GB', ...EU_COUNTRIES];
 const COMMON_OPTIONS = ['signature_required', 'age_check'];
 /** Every sandbox carrier books, voids, manifests, pushes its tracking (the demo's simulator) and proves delivery. */
 const SANDBOX_SUPPORTS: readonly CarrierCapability[] = ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery'];
+/** The sandbox carriers that also send a van on request (collections). */
+const WITH_COLLECTIONS: readonly CarrierCapability[] = [...SANDBOX_SUPPORTS, 'collections'];
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const letter = () => LETTERS[Number(digits(2)) % LETTERS.length];
 
@@ -28,7 +30,7 @@ export const generic: SandboxProfile = {
 export const swiftpost: SandboxProfile = {
   identifier: 'swiftpost',
   name: 'SwiftPost',
-  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
+  capabilities: { supports: WITH_COLLECTIONS, zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
   customsOnBorder: false,
   services: [
     { name: 'SwiftPost 24', code: 'SP24', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
@@ -42,7 +44,7 @@ export const swiftpost: SandboxProfile = {
 export const globex: SandboxProfile = {
   identifier: 'globex',
   name: 'Globex Worldwide',
-  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'duties_paid'] },
+  capabilities: { supports: WITH_COLLECTIONS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'duties_paid'] },
   customsOnBorder: true,
   services: [
     { name: 'Globex Express Worldwide', code: 'GXEX', origins: '*', destinations: '*', maxParcelWeightKg: 70 },

@@ -10,6 +10,8 @@ import type { LabelDesign, RoutingInput } from '@waybill/carrier-model';
 import { SANDBOX_LABEL_SPECS } from './sandbox-labels';
 import { doorstepPng, signatureSvg } from './sandbox-pod';
 import { SANDBOX_TRACKING, type SandboxTracking } from './sandbox-tracking';
+import { sandboxPickups } from './sandbox-pickups';
+import type { CarrierPickups } from '@waybill/carrier-model';
 
 /**
  * Sandbox trigger, documented like a payment sandbox's test card numbers: the sandbox carriers book
@@ -53,6 +55,7 @@ export class SandboxCarrier implements Carrier {
   readonly capabilities: CarrierCapabilities;
   readonly services: CarrierServiceDef[];
   readonly trackingCodes: Readonly<Record<string, TrackingStatus>>;
+  readonly pickups?: CarrierPickups;
   private readonly tracking: SandboxTracking;
 
   constructor(private readonly profile: SandboxProfile, private readonly trackingBaseUrl = 'http://localhost:8080') {
@@ -62,6 +65,7 @@ export class SandboxCarrier implements Carrier {
     this.services = profile.services;
     this.tracking = SANDBOX_TRACKING[profile.identifier] ?? { codes: {}, pod: ['signature'] };
     this.trackingCodes = this.tracking.codes;
+    if (profile.capabilities.supports.includes('collections')) this.pickups = sandboxPickups(profile.identifier, profile.name);
   }
 
   defaultService(origin: Address, destination: Address): CarrierServiceDef {

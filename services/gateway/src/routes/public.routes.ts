@@ -26,6 +26,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   webhooks: 'webhook-dispatcher',
   'tracking-page': 'tracking-ingest',
   'carrier-accounts': 'carrier-link',
+  collections: 'carrier-link',
   notifications: 'notifications',
 };
 
