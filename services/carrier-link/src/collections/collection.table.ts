@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { PickupRequest } from '@waybill/carrier-model';
+import type { PickupRequest } from '@waybill/carriers';
 
 /** A collection booked with a carrier (migration 20261127220000). */
 export interface CollectionsTable {

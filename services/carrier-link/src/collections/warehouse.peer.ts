@@ -1,5 +1,5 @@
 import { HttpError, type ServiceClient } from '@waybill/http';
-import type { Address } from '@waybill/carrier-model';
+import type { Address } from '@waybill/carriers';
 
 export interface CollectionWarehouse {
   identifier: string;
