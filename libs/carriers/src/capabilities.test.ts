@@ -21,6 +21,7 @@ describe('carrier capabilities', () => {
     expect(['book', 'void', 'manifest', 'proof_of_delivery'].filter((name) => !hasCapability(does, name as never))).toEqual([]);
     expect(hasCapability(does, 'tracking_poll')).toBe(typeof c.pollTracking === 'function');
     expect(hasCapability(does, 'collections')).toBe(c.pickups !== undefined);
+    expect(hasCapability(does, 'service_points')).toBe(c.servicePoints !== undefined);
     // A carrier asked to push (Track Alert) pushes; the sandbox carriers push through the generic body.
     if (typeof c.subscribeTracking === 'function') expect(hasCapability(does, 'tracking_push')).toBe(true);
   });

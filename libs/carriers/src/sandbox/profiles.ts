@@ -30,7 +30,7 @@ export const generic: SandboxProfile = {
 export const swiftpost: SandboxProfile = {
   identifier: 'swiftpost',
   name: 'SwiftPost',
-  capabilities: { supports: WITH_COLLECTIONS, zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
+  capabilities: { supports: [...WITH_COLLECTIONS, 'service_points'], zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
   customsOnBorder: false,
   services: [
     { name: 'SwiftPost 24', code: 'SP24', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
@@ -38,6 +38,7 @@ export const swiftpost: SandboxProfile = {
   ],
   trackingNumber: () => `SP${digits(9)}GB`,
   consignmentNumber: (first) => first,
+  pointKinds: ['locker', 'shop', 'post_office'],
 };
 
 /** Worldwide express carrier: needs a customs invoice whenever a shipment crosses a customs border. */
@@ -58,7 +59,7 @@ export const globex: SandboxProfile = {
 export const parcelink: SandboxProfile = {
   identifier: 'parcelink',
   name: 'Parcelink',
-  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [] },
+  capabilities: { supports: [...SANDBOX_SUPPORTS, 'service_points'], zplNative: false, perPackageTracking: true, options: [] },
   customsOnBorder: false,
   services: [
     { name: 'Parcelink Standard', code: 'PLST', origins: EU_AND_GB, destinations: EU_AND_GB, maxParcelWeightKg: 10 },
@@ -66,6 +67,7 @@ export const parcelink: SandboxProfile = {
   ],
   trackingNumber: () => `PL${digits(14)}`,
   consignmentNumber: () => `PLC${digits(10)}`,
+  pointKinds: ['shop', 'depot'],
 };
 
 export const SANDBOX_PROFILES: readonly SandboxProfile[] = [generic, swiftpost, globex, parcelink];

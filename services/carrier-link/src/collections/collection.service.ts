@@ -1,37 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { CarrierRejection, hasCapability, type Carrier, type PickupRequest } from '@waybill/carriers';
+import { hasCapability, type PickupRequest } from '@waybill/carriers';
 import { ConflictError, InvalidError, NotFoundError } from '@waybill/http';
 import type { CarrierLinkDeps } from '../deps';
-import type { AccountRow } from '../accounts/account.table';
-import { carrierOf, noAccountReason, openCarrierOf } from '../bookings/booking.service';
-import { liveAccountOf, accountById } from '../bookings/booking.repository';
-import { recordingCalls } from '../calls/call.scope';
+import { carrierOf, openCarrierOf } from '../bookings/booking.service';
+import { accountById } from '../bookings/booking.repository';
+import { atCarrier, reachCarrier, type Reached } from '../reached-carrier';
 import { collectionInput, todayIn } from './collection.input';
 import { findCollection, markCollectionCancelled, saveCollection } from './collection.repository';
 import { toApiCollection } from './collection.mapper';
 import type { CollectionRow } from './collection.table';
-
-interface Reached { carrier: Carrier; account?: AccountRow }
-
-/** The carrier as this company reaches it: a sandbox carrier, or a real one through the company's enabled account. */
-async function reachCarrier(deps: CarrierLinkDeps, company: string, carrierId: string): Promise<Reached> {
-  const open = openCarrierOf(deps, carrierId);
-  if (open) return { carrier: open };
-  if (!deps.adapters.has(carrierId)) throw InvalidError.field('carrier_id', `Unknown carrier "${carrierId}".`);
-  const account = await liveAccountOf(deps.db, company, carrierId);
-  if (!account) throw InvalidError.field('carrier_id', noAccountReason(deps, carrierId));
-  return { carrier: carrierOf(deps, account), account };
-}
-
-/** Calls the carrier (recorded in the call log when through an account); a refusal becomes a 409 carrying its reason. */
-async function atCarrier<T>(deps: CarrierLinkDeps, reached: Reached, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await (reached.account ? recordingCalls(deps, reached.account, null, fn) : fn());
-  } catch (err) {
-    if (!(err instanceof CarrierRejection)) throw err;
-    throw new ConflictError(err.named ? err.reason : `${reached.carrier.name}: ${err.reason}`);
-  }
-}
 
 /** Books the carrier's van to a warehouse (docs/api/collections.md): checked first, then asked of the carrier, stored when it accepts. */
 export async function bookCollection(deps: CarrierLinkDeps, company: string, body: unknown) {

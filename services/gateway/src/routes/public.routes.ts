@@ -27,6 +27,7 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   'tracking-page': 'tracking-ingest',
   'carrier-accounts': 'carrier-link',
   collections: 'carrier-link',
+  'service-points': 'carrier-link',
   notifications: 'notifications',
 };
 
