@@ -8,6 +8,7 @@ import { SERVICE_ALIASES_TAG } from './openapi-service-aliases';
 import { CARRIER_CALLS_TAG, carrierCallOperations } from './openapi-carrier-calls';
 import { AUDIT_LOG_TAG } from './openapi-audit-log';
 import { COLLECTIONS_TAG, collectionOperations } from './openapi-collections';
+import { SERVICE_POINTS_TAG, servicePointOperations } from './openapi-service-points';
 import { schemaGroups } from './schemas';
 
 export interface OpenApiOptions {
@@ -76,13 +77,14 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       CARRIER_ACCOUNTS_TAG,
       CARRIER_CALLS_TAG,
       COLLECTIONS_TAG,
+      SERVICE_POINTS_TAG,
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
       { name: 'Notifications', description: 'Shipping e-mails to recipients, in their language, branded like the tracking page; unsubscribing.' },
       AUDIT_LOG_TAG,
       { name: 'Operations', description: 'Version and health endpoints; no credentials needed. Every response carries the release in `Waybill-Version`.' },
     ],
-    paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? []), ...carrierCallOperations, ...collectionOperations]),
+    paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? []), ...carrierCallOperations, ...collectionOperations, ...servicePointOperations]),
     webhooks: outboundWebhooks,
     components: {
       schemas: { ...componentSchemas(), ...carrierCredentialSchemas(opts.carriers ?? []) },
