@@ -11,6 +11,8 @@ import { UPS_TRACKING_CODES, parseTrackAlert, trackingsOf } from './ups.tracking
 import { subscribeBatches, trackDetails } from './ups.track.calls';
 import type { UpsShipAnswer, UpsVoidAnswer } from './ups.types';
 import { UPS_LABEL_DESIGN, upsRoutingCode, upsSortCode } from './ups.label-design';
+import { upsPickups } from './ups.pickup';
+import type { CarrierPickups } from '@waybill/carrier-model';
 
 /** What UPS's integration states about itself: services, codes, label, Track Alert pushes. */
 export const UPS_PROFILE: CarrierProfile<(typeof UPS_SERVICES)[number]> = {
@@ -37,7 +39,11 @@ export class UpsCarrier extends RealCarrier<(typeof UPS_SERVICES)[number]> {
     private readonly toPng: (gif: Buffer) => Buffer,
   ) {
     super(UPS_PROFILE, trackingBaseUrl);
+    this.pickups = upsPickups(auth, account.credentials.account_number, (operation, fn) => this.call(operation, fn));
   }
+
+  /** On-call pickups (collections) through the UPS Pickup API (ups.pickup.ts). */
+  readonly pickups: CarrierPickups;
 
   async book(req: BookingRequest): Promise<Booking> {
     const service = this.serviceOf(req);

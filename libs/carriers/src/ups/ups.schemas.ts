@@ -2,3 +2,4 @@
 export { shipRequestSchema, UPS_SERVICE_CODES, UPS_PACKAGING_CODES, UPS_INCOTERMS } from './ups.ship.schema';
 export * from './ups.api.schema';
 export type { Schema } from './ups.schema-kit';
+export * from './ups.pickup.schema';

@@ -24,7 +24,7 @@ export async function bookCollection(deps: CarrierLinkDeps, company: string, bod
   }
   const identifier = randomBytes(16).toString('hex');
   const request: PickupRequest = {
-    company, collectionId: identifier, address: warehouse.address, timeZone: warehouse.timezone, date: input.date,
+    company, collectionId: identifier, address: warehouse.address, contact: reached.account ? await deps.warehouses.contact?.(company) ?? null : null, timeZone: warehouse.timezone, date: input.date,
     readyTime: input.ready_time, closeTime: input.close_time, parcels: input.parcels, weightKg: input.weight_kg,
   };
   const booked = await atCarrier(deps, reached, () => pickups.book(request));
