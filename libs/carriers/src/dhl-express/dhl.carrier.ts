@@ -11,6 +11,8 @@ import { DHL_CAPABILITIES, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SE
 import { DHL_TRACKING_BATCH } from './dhl.schemas';
 import { dhlShipment } from './dhl.shipment.mapper';
 import { DHL_TRACKING_CODES, trackingsOf } from './dhl.tracking';
+import { dhlPickups } from './dhl.pickup';
+import type { CarrierPickups } from '@waybill/carrier-model';
 import type { DhlShipmentAnswer } from './dhl.types';
 
 /** What DHL Express's integration states about itself; its events are polled. */
@@ -34,7 +36,11 @@ export class DhlExpressCarrier extends RealCarrier<(typeof DHL_SERVICES)[number]
 
   constructor(private readonly account: CarrierAccountContext, private readonly dhl: MyDhl, trackingBaseUrl: string) {
     super(DHL_PROFILE, trackingBaseUrl);
+    this.pickups = dhlPickups(dhl, account.credentials.account_number);
   }
+
+  /** Courier pickups on their own, for collections (dhl.pickup.ts). */
+  readonly pickups: CarrierPickups;
 
   async book(req: BookingRequest): Promise<Booking> {
     const service = this.serviceOf(req);
