@@ -3,6 +3,7 @@ import { DoubleServer, type DoubleAnswer, type DoubleRequest, type DoubleRoute }
 import { error } from './ups.double.answers';
 import { ship, subscribe, token, track, voidShipment, type Exchange } from './ups.double.routes';
 import { cancelPickup, createPickup } from './ups.double.pickup';
+import { locate } from './ups.double.locator';
 import { DoubleState, type DoubleActivity, type DoubleClient, type DoubleFault } from './ups.double.state';
 
 export interface UpsDoubleOptions {
@@ -22,7 +23,7 @@ export interface UpsDoubleOptions {
 export class UpsDouble extends DoubleServer {
   readonly state = new DoubleState();
   protected override readonly carrierName = 'UPS';
-  protected override readonly requestSchemas = [upsSchemas.shipRequestSchema, upsSchemas.shipQuerySchema, upsSchemas.tokenFormSchema, upsSchemas.transactionHeadersSchema, upsSchemas.trackQuerySchema, upsSchemas.subscriptionRequestSchema, upsSchemas.pickupCreationRequestSchema];
+  protected override readonly requestSchemas = [upsSchemas.shipRequestSchema, upsSchemas.shipQuerySchema, upsSchemas.tokenFormSchema, upsSchemas.transactionHeadersSchema, upsSchemas.trackQuerySchema, upsSchemas.subscriptionRequestSchema, upsSchemas.pickupCreationRequestSchema, upsSchemas.locatorRequestSchema];
   private readonly tokenLifetimeS: number;
 
   constructor(opts: UpsDoubleOptions = {}) {
@@ -93,6 +94,7 @@ export class UpsDouble extends DoubleServer {
       api('POST', /^\/api\/track\/v2\/subscription\/[^/]+\/package$/, 'subscribe', subscribe),
       api('POST', /^\/api\/pickupcreation\/[^/]+\/pickup$/, 'pickup', (x, client) => createPickup(x, client.accountNumber)),
       api('DELETE', /^\/api\/shipments\/[^/]+\/pickup\/[^/]+$/, 'cancel_pickup', (x, client) => cancelPickup(x, client.accountNumber)),
+      api('POST', /^\/api\/locations\/[^/]+\/search\/availabilities\/[^/]+$/, 'locator', locate),
     ];
   }
 }

@@ -12,7 +12,8 @@ import { subscribeBatches, trackDetails } from './ups.track.calls';
 import type { UpsShipAnswer, UpsVoidAnswer } from './ups.types';
 import { UPS_LABEL_DESIGN, upsRoutingCode, upsSortCode } from './ups.label-design';
 import { upsPickups } from './ups.pickup';
-import type { CarrierPickups } from '@waybill/carrier-model';
+import { upsServicePoints } from './ups.locator';
+import type { CarrierPickups, CarrierServicePoints } from '@waybill/carrier-model';
 
 /** What UPS's integration states about itself: services, codes, label, Track Alert pushes. */
 export const UPS_PROFILE: CarrierProfile<(typeof UPS_SERVICES)[number]> = {
@@ -40,7 +41,11 @@ export class UpsCarrier extends RealCarrier<(typeof UPS_SERVICES)[number]> {
   ) {
     super(UPS_PROFILE, trackingBaseUrl);
     this.pickups = upsPickups(auth, account.credentials.account_number, (operation, fn) => this.call(operation, fn));
+    this.servicePoints = upsServicePoints(auth);
   }
+
+  /** UPS Access Points through the Locator API (ups.locator.ts). */
+  readonly servicePoints: CarrierServicePoints;
 
   /** On-call pickups (collections) through the UPS Pickup API (ups.pickup.ts). */
   readonly pickups: CarrierPickups;

@@ -3,3 +3,4 @@ export { shipRequestSchema, UPS_SERVICE_CODES, UPS_PACKAGING_CODES, UPS_INCOTERM
 export * from './ups.api.schema';
 export type { Schema } from './ups.schema-kit';
 export * from './ups.pickup.schema';
+export * from './ups.locator.schema';

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { UpsDouble } from '@waybill/carrier-doubles';
-import { CarrierLinkHarness } from '../test-support';
+import { withUps } from '../doubles.test-support';
 
 /** Collections with UPS through an account, against the UPS double's Pickup API (docs/carriers/ups.md). */
 const UPS = { clientId: 'ups-pickup-client-0001', clientSecret: 'ups-pickup-secret-ABCD', accountNumber: 'P1C2K3' };
@@ -18,33 +17,19 @@ function day(sunday: boolean): string {
 const body = (o: Record<string, unknown> = {}) => ({ carrier_id: 'ups', warehouse_id: 'London DC', date: day(false), ready_time: '12:00', close_time: '17:00', parcels: 3, weight_kg: 14.2, ...o });
 
 describe('UPS collections through carrier-link', () => {
-  let h: CarrierLinkHarness;
-  let double: UpsDouble;
+  let t: Awaited<ReturnType<typeof withUps>>;
   let phone: string | null = '020 7946 0000';
-  beforeAll(async () => {
-    double = new UpsDouble({ clients: [UPS] });
-    await double.start();
-    h = await CarrierLinkHarness.start({ CARRIER_BASE_URL_UPS: double.url }, { warehouses: { list: async () => [WAREHOUSE], contact: async () => ({ phone }) } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await double?.stop();
-  });
-  afterEach(() => expect(double.violations).toEqual([]));
-
-  async function withAccount() {
-    const api = h.api(company());
-    const res = await api.post('/carrier-accounts', { carrier: 'ups', name: 'UPS', credentials: { client_id: UPS.clientId, client_secret: UPS.clientSecret, account_number: UPS.accountNumber } });
-    expect(res.status).toBe(201);
-    return api;
-  }
+  beforeAll(async () => { t = await withUps(UPS, { warehouses: { list: async () => [WAREHOUSE], contact: async () => ({ phone }) } }); });
+  afterAll(() => t?.close());
+  afterEach(() => expect(t.ups.violations).toEqual([]));
+  const withAccount = () => t.withAccount(company());
 
   it("books an on-call pickup, answering UPS's PRN, and cancels it by PRN", async () => {
     const api = await withAccount();
     const booked = await api.post('/collections', body());
     expect([booked.status, booked.body.status]).toEqual([201, 'booked']);
     expect(booked.body.carrier_reference).toMatch(/^2929\d{7}$/);
-    const atUps = double.state.pickups.get(booked.body.carrier_reference)!;
+    const atUps = t.ups.state.pickups.get(booked.body.carrier_reference)!;
     expect(atUps).toMatchObject({ accountNumber: UPS.accountNumber, date: day(false).replace(/-/g, ''), ready: '1200', close: '1700', pieces: 3, cancelled: false });
     const cancelled = await api.delete(`/collections/${booked.body.identifier}`);
     expect([cancelled.status, cancelled.body.status, atUps.cancelled]).toEqual([200, 'cancelled', true]);
@@ -61,18 +46,18 @@ describe('UPS collections through carrier-link', () => {
     const api = await withAccount();
     phone = null;
     try {
-      const before = double.state.pickups.size;
+      const before = t.ups.state.pickups.size;
       const res = await api.post('/collections', body());
       expect(res.status).toBe(409);
       expect(res.body.detail).toContain('UPS needs a phone number for the pickup address');
-      expect(double.state.pickups.size).toBe(before);
+      expect(t.ups.state.pickups.size).toBe(before);
     } finally {
       phone = '020 7946 0000';
     }
   });
 
   it('answers a 400 on carrier_id for a company without a UPS account', async () => {
-    const res = await h.api(company()).post('/collections', body());
+    const res = await t.h.api(company()).post('/collections', body());
     expect([res.status, res.body.detail]).toEqual([400, 'carrier_id: UPS: this company has no enabled UPS account']);
   });
 });
