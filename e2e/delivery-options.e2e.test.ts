@@ -33,7 +33,7 @@ describe.each(availableModes())('delivery options (%s)', (mode) => {
     expect(list[0]).toEqual({
       service_id: 'SwiftPost|SwiftPost 24', carrier: 'SwiftPost', carrier_id: 'swiftpost', service_name: 'SwiftPost 24', delivery_type: 'same_day',
       shipping_date: wednesday, estimated_delivery_date: wednesday, delivery_window: { start: '18:00', end: '22:00' },
-      cutoff: expect.stringMatching(new RegExp(`^${wednesday}T11:00:00\\+0[01]:00$`)), price: { amount: '9.95', currency: 'GBP' },
+      cutoff: expect.stringMatching(new RegExp(`^${wednesday}T11:00:00\\+0[01]:00$`)), price: { amount: '9.95', currency: 'GBP', source: 'rule' },
     });
     const nextDay = list.filter((o) => o.estimated_delivery_date === addDays(wednesday, 1)).map((o) => [o.service_id, o.delivery_type, o.price.amount]);
     expect(nextDay).toEqual([
@@ -83,7 +83,7 @@ describe.each(availableModes())('delivery options (%s)', (mode) => {
   it('ships from the named warehouse with its own cutoff in its own time zone', async () => {
     const res = await api.post({ warehouse_id: `${stack.creds.company}|Berlin Hub`, recipient: { address: { country: 'DE', postcode: '80331' } }, shipping_date: wednesday });
     expect(res.body.delivery_options).toEqual([expect.objectContaining({
-      service_id: 'Generic Carrier|Generic Europe GEUR', price: { amount: '8.95', currency: 'GBP' }, cutoff: expect.stringMatching(/T15:00:00\+0[12]:00$/),
+      service_id: 'Generic Carrier|Generic Europe GEUR', price: { amount: '8.95', currency: 'GBP', source: 'rule' }, cutoff: expect.stringMatching(/T15:00:00\+0[12]:00$/),
     })]);
   });
 

@@ -28,7 +28,7 @@ describe.each(availableModes())('delivery rules preview (%s)', (mode) => {
   it('quotes a proposed rule set and settings, and saves nothing', async () => {
     const saved = (await api.get('/delivery-rules')).body;
     const preview = await api.post('/delivery-rules/preview', { rules: [...saved, norwayRule('12.50')], settings: { currency: 'nok' }, basket: NORWAY });
-    expect(preview.body.delivery_options.map((o: { price: unknown }) => o.price)).toEqual([{ amount: '12.50', currency: 'NOK' }]);
+    expect(preview.body.delivery_options.map((o: { price: unknown }) => o.price)).toEqual([{ amount: '12.50', currency: 'NOK', source: 'rule' }]);
     expect((await api.post('/delivery-rules/preview', { rules: [], basket: GB })).body).toEqual({ delivery_options: [] });
     expect((await api.get('/delivery-rules')).body).toEqual(saved);
     expect((await api.get('/delivery-settings')).body.currency).toBe('GBP');

@@ -33,10 +33,10 @@ describe.each(availableModes())('delivery rules management (%s)', (mode) => {
     const created = await api.post('/delivery-rules', norwayRule('12.50'));
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ service_id: 'Globex Worldwide|Globex Economy Worldwide', enabled: true, conditions: { countries: ['NO'] } });
-    expect(await norway()).toEqual([{ amount: '12.50', currency: 'GBP' }]);
+    expect(await norway()).toEqual([{ amount: '12.50', currency: 'GBP', source: 'rule' }]);
     const replaced = await api.put(`/delivery-rules/${created.body.id}`, { ...created.body, price: { amount: '9.99' } });
     expect(replaced.status).toBe(200);
-    expect(await norway()).toEqual([{ amount: '9.99', currency: 'GBP' }]);
+    expect(await norway()).toEqual([{ amount: '9.99', currency: 'GBP', source: 'rule' }]);
     const disabled = await api.put(`/delivery-rules/${created.body.id}`, { ...replaced.body, enabled: false });
     expect(disabled.body.enabled).toBe(false);
     expect(await norway()).toEqual([]);
@@ -47,7 +47,7 @@ describe.each(availableModes())('delivery rules management (%s)', (mode) => {
   it('changes the currency of every price through the settings', async () => {
     const created = await api.post('/delivery-rules', norwayRule('100'));
     expect((await api.put('/delivery-settings', { currency: 'nok' })).body).toEqual({ allocation_preference: 'cheapest', currency: 'NOK' });
-    expect(await norway()).toEqual([{ amount: '100.00', currency: 'NOK' }]);
+    expect(await norway()).toEqual([{ amount: '100.00', currency: 'NOK', source: 'rule' }]);
     await api.put('/delivery-settings', { currency: 'GBP' });
     await api.del(`/delivery-rules/${created.body.id}`);
   });
@@ -87,7 +87,7 @@ describe.each(availableModes())('delivery rules management (%s)', (mode) => {
       });
       expect(cli.stderr).toBe('');
       const id = JSON.parse(cli.stdout).id;
-      await eventually(async () => JSON.stringify(await norway()) === JSON.stringify([{ amount: '7.25', currency: 'GBP' }]), { what: 'the new rule in the answer', timeoutMs: 15_000 });
+      await eventually(async () => JSON.stringify(await norway()) === JSON.stringify([{ amount: '7.25', currency: 'GBP', source: 'rule' }]), { what: 'the new rule in the answer', timeoutMs: 15_000 });
       await api.del(`/delivery-rules/${id}`);
     });
   }

@@ -48,9 +48,9 @@ describeDistributed('scale-out: two replicas of every service (distributed)', ()
   /** Throws (naming what is left) until no process has unpublished events, queued messages or pending jobs. */
   /**
    * Every job queue but the housekeeping ones, whose next pass always waits (delayed) for its hour: the
-   * call log's retention and the audit log's purge.
+   * call log's retention, the audit log's purge and the personal data retention sweep.
    */
-  const WORK_QUEUES = /^(?!.*(carrier-call-log|audit-log-purge)).*$/;
+  const WORK_QUEUES = /^(?!.*(carrier-call-log|audit-log-purge|personal-data-retention)).*$/;
   async function quiet(): Promise<true> {
     const left: string[] = [];
     await Promise.all(Object.entries(stack.processUrls!).map(async ([name, url]) => {
@@ -84,10 +84,10 @@ describeDistributed('scale-out: two replicas of every service (distributed)', ()
     await eventually(() => everyReplicaQuotes([]), { what: 'both replicas answering (and caching) without the rule', timeoutMs: 15_000 });
     const created = await apis[0].post('/delivery-rules', norwayRule('12.50'));
     expect(created.status).toBe(201);
-    await eventually(() => everyReplicaQuotes([{ amount: '12.50', currency: 'GBP' }]), { what: 'the new rule on every replica', timeoutMs: 10_000 });
+    await eventually(() => everyReplicaQuotes([{ amount: '12.50', currency: 'GBP', source: 'rule' }]), { what: 'the new rule on every replica', timeoutMs: 10_000 });
     const replaced = await apis[1].put(`/delivery-rules/${created.body.id}`, { ...created.body, price: { amount: '9.99' } });
     expect(replaced.status).toBe(200);
-    await eventually(() => everyReplicaQuotes([{ amount: '9.99', currency: 'GBP' }]), { what: 'the new price on every replica', timeoutMs: 10_000 });
+    await eventually(() => everyReplicaQuotes([{ amount: '9.99', currency: 'GBP', source: 'rule' }]), { what: 'the new price on every replica', timeoutMs: 10_000 });
     expect((await apis[0].del(`/delivery-rules/${created.body.id}`)).status).toBe(204);
     await eventually(() => everyReplicaQuotes([]), { what: 'the rule gone from every replica', timeoutMs: 10_000 });
     // Each replica heard each change on its own queue (the one that made it also dropped its cache at once).

@@ -55,6 +55,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'rule_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
     description: 'Delivery rule id. One of another company (or not a uuid) answers 404.',
   },
+  rate_sheet_id: {
+    name: 'rate_sheet_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
+    description: 'Rate sheet id. One of another company (or not a uuid) answers 404.',
+  },
   identifier: {
     name: 'identifier', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     description: 'Consignment identifier: the 32 lowercase hex characters Waybill generated, or the client\'s own identifier sent on create. One of another company answers 404.',
@@ -129,6 +133,28 @@ export function operation(def: OperationDef): OperationDef {
  */
 export function companyOperation({ path, errors = [], ...def }: OperationDef): OperationDef {
   return operation({ ...def, path: company(path), errors: [...errors, ...AUTH_ERRORS] });
+}
+
+/**
+ * A company-wide setting read whole with GET and replaced whole with PUT (`/service-aliases`, `/returns-policy`):
+ * the same schema in, and out as stored.
+ */
+export function companySetting(o: {
+  path: string; schema: string; tag: string; get: { operationId: string; summary: string; description: string; answer: string };
+  put: { operationId: string; summary: string; description: string; body: string; answer: string };
+}): OperationDef[] {
+  return [
+    companyOperation({
+      method: 'get', path: o.path, operationId: o.get.operationId, tags: [o.tag], summary: o.get.summary, description: o.get.description,
+      responses: { 200: json(o.get.answer, schemaRef(o.schema)) },
+    }),
+    companyOperation({
+      method: 'put', path: o.path, operationId: o.put.operationId, tags: [o.tag], summary: o.put.summary, description: o.put.description,
+      requestBody: { required: true, ...json(o.put.body, schemaRef(o.schema)) },
+      responses: { 200: json(o.put.answer, schemaRef(o.schema)) },
+      errors: [400, 413, 415],
+    }),
+  ];
 }
 
 /** Turns definitions into an OpenAPI `paths` object; refuses a path+method defined twice. */

@@ -80,6 +80,34 @@ export interface ConsignmentInput {
    * Read-only; ignored.
    */
   tracking_url?: unknown;
+  /**
+   * Read-only; ignored (docs/api/returns.md).
+   */
+  direction?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  return_for?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  returns?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  sender?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  return_reason?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  return_items?: unknown;
+  /**
+   * Read-only; ignored (docs/api/retention.md).
+   */
+  erased?: unknown;
 }
 
 /**
@@ -143,6 +171,34 @@ export interface Consignment {
    * Where the recipient follows the parcel; null until allocated.
    */
   tracking_url: string | null;
+  /**
+   * `return` for a return booked with POST /consignment/{identifier}/returns (docs/api/returns.md).
+   */
+  direction?: 'outbound' | 'return';
+  /**
+   * A return's outbound consignment identifier; null for an outbound.
+   */
+  return_for?: string | null;
+  /**
+   * The identifiers of an outbound's returns, oldest first.
+   */
+  returns?: string[];
+  /**
+   * A return's sender: the outbound's recipient. Only on returns.
+   */
+  sender?: Recipient | null;
+  /**
+   * Only on returns.
+   */
+  return_reason?: string | null;
+  /**
+   * What comes back, `{sku, name, quantity, reason}` each. Only on returns.
+   */
+  return_items?: unknown[];
+  /**
+   * True once the recipient's personal data was erased (docs/api/retention.md): name, company, e-mail, phone, tax and EORI numbers and street lines read `(erased)` or null; town, postcode district and country stay.
+   */
+  erased?: boolean;
 }
 
 /**
@@ -434,6 +490,10 @@ export interface CarrierService {
    * The service name.
    */
   name: string;
+  /**
+   * A return service (docs/api/returns.md): booked only for returns, never for outbound parcels.
+   */
+  return?: boolean;
 }
 
 /**
@@ -632,6 +692,10 @@ export interface DeliveryOption {
      * ISO 4217; the company currency.
      */
     currency: string;
+    /**
+     * Where the amount came from: the company's rate sheet for the service (destination zone and parcel weight), else the matching rule's price (docs/api/rates.md).
+     */
+    source: 'rate_sheet' | 'rule';
   };
 }
 
@@ -856,6 +920,259 @@ export interface DeliverySettings {
    * ISO 4217 code of every rule price and order-value band. Default GBP.
    */
   currency?: string;
+}
+
+/**
+ * Body of POST /rate-sheets and PUT /rate-sheets/{id} (docs/api/rates.md): what one of the company's services costs, by destination zone and parcel weight. A zone is a set of countries, optionally narrowed to postcode prefixes; a parcel's zone is the one with its country and the longest prefix its postcode starts with (a zone without prefixes takes the rest of its countries). Each band prices parcels up to its max_weight_kg (inclusive), bands in ascending order; every zone a band prices must be defined. Read-only fields (id, created_at, updated_at) sent back are ignored.
+ */
+export interface RateSheetInput {
+  /**
+   * Read-only; ignored.
+   */
+  id?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  created_at?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  updated_at?: unknown;
+  /**
+   * The company's name for the sheet, e.g. "Globex 2027 tariff".
+   */
+  identifier: string;
+  /**
+   * `<carrier name>|<service name>` of a carrier service enabled for the company (GET /carrierservices).
+   */
+  service_id: string;
+  /**
+   * ISO 4217 code of every price in the sheet. Checkout uses the sheet only when it is the company's delivery currency (GET /delivery-settings).
+   */
+  currency: string;
+  /**
+   * When set, a parcel is priced by the greater of its weight and its volumetric weight: length × width × height in cm divided by this (5000 and 4000 are usual). A parcel without all three sides is priced by its weight.
+   */
+  volumetric_divisor?: number | null;
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  zones: [
+    {
+      name: string;
+      /**
+       * ISO 3166-1 alpha-2 codes.
+       *
+       * @minItems 1
+       * @maxItems 300
+       */
+      countries: [string, ...string[]];
+      /**
+       * Postcode beginnings ("BT", "HS1"), compared without spaces and ignoring case.
+       *
+       * @maxItems 5000
+       */
+      postcode_prefixes?: string[];
+    },
+    ...{
+      name: string;
+      /**
+       * ISO 3166-1 alpha-2 codes.
+       *
+       * @minItems 1
+       * @maxItems 300
+       */
+      countries: [string, ...string[]];
+      /**
+       * Postcode beginnings ("BT", "HS1"), compared without spaces and ignoring case.
+       *
+       * @maxItems 5000
+       */
+      postcode_prefixes?: string[];
+    }[],
+  ];
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  bands: [
+    {
+      /**
+       * Heaviest parcel of this band, inclusive.
+       */
+      max_weight_kg: number;
+      /**
+       * Zone name → price of one parcel, decimal text ("4.95"). A zone left out is not served in this band.
+       */
+      prices: {
+        [k: string]: string;
+      };
+    },
+    ...{
+      /**
+       * Heaviest parcel of this band, inclusive.
+       */
+      max_weight_kg: number;
+      /**
+       * Zone name → price of one parcel, decimal text ("4.95"). A zone left out is not served in this band.
+       */
+      prices: {
+        [k: string]: string;
+      };
+    }[],
+  ];
+}
+
+/**
+ * A stored rate sheet (GET /rate-sheets, GET /rate-sheets/{id}); the fields of RateSheetInput as stored (service_id spelled as /carrierservices spells it, countries and currency upper case), with its id and times.
+ */
+export interface RateSheet {
+  id: string;
+  identifier: string;
+  service_id: string;
+  currency: string;
+  /**
+   * Null: parcels are priced by their weight alone.
+   */
+  volumetric_divisor?: number | null;
+  zones: {
+    name: string;
+    countries: string[];
+    postcode_prefixes: string[];
+  }[];
+  bands: {
+    max_weight_kg: number;
+    prices: {
+      [k: string]: string;
+    };
+  }[];
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Body of POST /rate-sheets/import (docs/api/rates.md#csv): a rate sheet for one service from CSV text, one row per zone and weight band under a header naming the columns zone, countries, postcode_prefixes, max_weight_kg and price. It replaces the service's sheet if it has one, else creates it.
+ */
+export interface RateSheetImportInput {
+  /**
+   * `<carrier name>|<service name>` of a carrier service enabled for the company.
+   */
+  service_id: string;
+  /**
+   * The sheet's name; default: the service's existing sheet's name, else "<service_id> rates".
+   */
+  identifier?: string;
+  /**
+   * Default: the company's delivery currency.
+   */
+  currency?: string;
+  /**
+   * As on a rate sheet; default: the existing sheet's, else none.
+   */
+  volumetric_divisor?: number | null;
+  /**
+   * The CSV text (UTF-8, comma separated, a header line first).
+   */
+  csv: string;
+}
+
+/**
+ * Body of POST /rates (docs/api/rates.md): a quick price comparison from countries (and optionally postcodes) and parcel sizes, no full address needed. The origin is a warehouse (warehouse_id) or a place (origin); with neither, the company's default warehouse. Weights are in kg and dimensions in cm unless weight_unit / dimensions_unit say otherwise.
+ */
+export interface RatesRequest {
+  origin?: {
+    /**
+     * Alpha-2, alpha-3 or English short name.
+     */
+    country: string;
+    postcode?: string | null;
+  };
+  /**
+   * `<company_slug>|<warehouse name>` or the bare name.
+   */
+  warehouse_id?: string;
+  destination: {
+    /**
+     * Alpha-2, alpha-3 or English short name.
+     */
+    country: string;
+    postcode?: string | null;
+    city?: string | null;
+  };
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  packages: [
+    {
+      weight: number;
+      /**
+       * Default kg.
+       */
+      weight_unit?: 'g' | 'kg' | null;
+      length?: number | null;
+      width?: number | null;
+      height?: number | null;
+      /**
+       * Default cm.
+       */
+      dimensions_unit?: 'mm' | 'cm' | 'm' | 'in' | 'ft' | null;
+    },
+    ...{
+      weight: number;
+      /**
+       * Default kg.
+       */
+      weight_unit?: 'g' | 'kg' | null;
+      length?: number | null;
+      width?: number | null;
+      height?: number | null;
+      /**
+       * Default cm.
+       */
+      dimensions_unit?: 'mm' | 'cm' | 'm' | 'in' | 'ft' | null;
+    }[],
+  ];
+  /**
+   * Default: today at the origin; within 366 days.
+   */
+  shipping_date?: string | null;
+}
+
+/**
+ * Answer of POST /rates: one rate per service of the company that can carry the parcels, cheapest first; and for each carrier none of whose services could price them, why.
+ */
+export interface RatesResponse {
+  rates: {
+    service_id: string;
+    carrier_id: string;
+    carrier: string;
+    service_name: string;
+    price: {
+      /**
+       * Decimal text, every parcel together.
+       */
+      amount: string;
+      currency: string;
+      /**
+       * Where the price came from.
+       */
+      source: 'rate_sheet' | 'rule';
+    };
+    /**
+     * From the service's delivery rule; null when only a rate sheet prices it.
+     */
+    estimated_delivery_date: string | null;
+    /**
+     * From the service's delivery rule; null when only a rate sheet prices it.
+     */
+    delivery_type: 'standard' | 'next_day' | 'nominated_day' | 'same_day' | 'service_point' | null;
+  }[];
+  errors: {
+    carrier_id: string;
+    detail: string;
+  }[];
 }
 
 /**
@@ -1178,7 +1495,7 @@ export interface CarrierCallPage {
 /**
  * A kind of webhook an endpoint can subscribe to (docs/api/webhooks.md).
  */
-export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';
+export type WebhookEventType = 'tracking_update' | 'proof_of_delivery' | 'return_created';
 
 /**
  * A receiver of the company's webhooks.
@@ -1724,6 +2041,70 @@ export interface NotificationUnsubscribeInput {
 }
 
 /**
+ * The company's returns policy (docs/api/returns.md), body of GET and PUT /returns-policy. PUT replaces it whole. `warehouse_id` is where returns go (null: the outbound's own warehouse); `service_id` the return service booked when a return names none (`auto`: the company's rules choose among return services; null: a return must name one).
+ */
+export interface ReturnsPolicy {
+  enabled: boolean;
+  /**
+   * Days after the outbound's creation during which a return may be booked.
+   */
+  window_days: number;
+  /**
+   * @maxItems 50
+   */
+  reasons: {
+    code: string;
+    label: string;
+  }[];
+  warehouse_id: string | null;
+  service_id: string | null;
+  /**
+   * Countries returns are accepted from (alpha-2).
+   *
+   * @maxItems 250
+   */
+  countries: string[];
+  /**
+   * What the recipient is told to do with the parcel.
+   */
+  instructions: string | null;
+}
+
+/**
+ * Body of POST /consignment/{identifier}/returns (docs/api/returns.md). Without `service_id` the returns policy's service is booked; without `items` every item of the outbound returns.
+ */
+export interface ReturnInput {
+  /**
+   * A return service (`"return": true` in GET /carrierservices), or `auto`.
+   */
+  service_id?: string | null;
+  /**
+   * Why the parcel comes back: a code of the policy's reasons, or free text.
+   */
+  reason?: string | null;
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  items?:
+    | [
+        {
+          sku?: string;
+          name?: string;
+          quantity: number;
+          reason?: string | null;
+        },
+        ...{
+          sku?: string;
+          name?: string;
+          quantity: number;
+          reason?: string | null;
+        }[],
+      ]
+    | null;
+}
+
+/**
  * One recorded change: when, by whom, what and on which resource. Never holds a secret, a password or a token value.
  */
 export interface AuditLogEntry {
@@ -1762,4 +2143,14 @@ export interface AuditLogPage {
    */
   next: string | null;
   results: AuditLogEntry[];
+}
+
+/**
+ * The company's retention of recipients' personal data, body of GET and PUT /retention (docs/api/retention.md): `personal_data_days` after a consignment was delivered or cancelled (any other consignment: after its last change), its recipient's personal data is erased as POST /consignment/{identifier}/erase does.
+ */
+export interface Retention {
+  /**
+   * Days, 30 to 3650; 365 until a PUT sets it.
+   */
+  personal_data_days: number;
 }

@@ -13,6 +13,7 @@ import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 import { callRoutes } from './calls/call.routes';
 import { collectionRoutes } from './collections/collection.routes';
 import { servicePointRoutes } from './service-points/service-point.routes';
+import { ratingRoutes } from './rating/rating.routes';
 
 export const AUDIENCE = 'carrier-link';
 
@@ -28,6 +29,7 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   company.use(manifestRoutes(deps));
   company.use(proofOfDeliveryRoutes(deps));
   company.use(labelDrawingRoutes(deps));
+  company.use(ratingRoutes(deps));
   company.use(callRoutes(deps, o.publicBaseUrl));
   company.use(collectionRoutes(deps, o.publicBaseUrl));
   company.use(servicePointRoutes(deps));

@@ -1,4 +1,4 @@
-import { DhlExpressDouble, RoyalMailDouble, UpsDouble, type DhlDoubleAccount, type DoubleClient, type RmDoubleAccount } from '@waybill/carrier-doubles';
+import { DhlExpressDouble, RoyalMailDouble, UpsDouble, type DhlDoubleAccount, type RmDoubleAccount } from '@waybill/carrier-doubles';
 import { CarrierLinkHarness } from './test-support';
 import type { CarrierLinkOptions } from './service';
 
@@ -17,19 +17,18 @@ export async function withRoyalMailAndDhl(rmAccounts: RmDoubleAccount[], dhlAcco
   };
 }
 
-/** carrier-link with the UPS double as UPS's host (CARRIER_BASE_URL_UPS), for one UPS client. */
-export async function withUps(client: DoubleClient, opts: Omit<CarrierLinkOptions, 'env'> = {}) {
+/** carrier-link with the UPS double as UPS's host, and `account()`: a new company with an enabled UPS account of the client. */
+export async function withUps(client: { clientId: string; clientSecret: string; accountNumber: string }, env: Record<string, string> = {}, opts: Omit<CarrierLinkOptions, 'env'> = {}) {
   const ups = new UpsDouble({ clients: [client] });
   await ups.start();
-  const h = await CarrierLinkHarness.start({ CARRIER_BASE_URL_UPS: ups.url }, opts);
-  const api = async (company: string) => {
-    const a = h.api(company);
-    const res = await a.post('/carrier-accounts', { carrier: 'ups', name: 'UPS', credentials: { client_id: client.clientId, client_secret: client.clientSecret, account_number: client.accountNumber } });
-    if (res.status !== 201) throw new Error(`UPS account not created: ${res.status} ${JSON.stringify(res.body)}`);
-    return a;
-  };
+  const h = await CarrierLinkHarness.start({ CARRIER_BASE_URL_UPS: ups.url, CARRIER_TIMEOUT_MS: '3000', ...env }, opts);
   return {
-    h, ups, withAccount: api,
+    h, ups,
+    async account(company: string) {
+      const api = h.api(company);
+      await api.post('/carrier-accounts', { carrier: 'ups', name: 'UPS', test_mode: true, credentials: { client_id: client.clientId, client_secret: client.clientSecret, account_number: client.accountNumber } });
+      return api;
+    },
     async close() {
       await h.close();
       await ups.stop();

@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest, type DbTarget } from '@waybill/db';
-import type { DeliveryRule, DeliverySettings } from '@waybill/contracts';
+import type { DeliveryRule, DeliverySettings, RateSheet } from '@waybill/contracts';
 import type { DeliveryOptionsDb } from './database';
 import { migrations } from './migrations';
 import { SCHEMA } from './service';
@@ -10,6 +10,7 @@ import { insertRule } from './rules/rule.repository';
 import { recordRulesChanged } from './rules/rule.events';
 import { getSettings, toApiSettings, updateSettings } from './settings/settings.service';
 import { findSettings, saveSettings } from './settings/settings.repository';
+import { importRateSheet, listCompanyRateSheets } from './rate-sheets/rate-sheet.service';
 
 /**
  * Operator actions on delivery rules, used by the admin CLI and the demo seed. The caller passes what
@@ -24,6 +25,9 @@ export interface DeliveryOptionsAdmin {
   removeRule(company: string, id: string): Promise<void>;
   settings(company: string): Promise<Required<DeliverySettings>>;
   updateSettings(company: string, body: unknown): Promise<Required<DeliverySettings>>;
+  listRateSheets(company: string): Promise<RateSheet[]>;
+  /** A service's sheet from CSV (docs/api/rates.md#csv), replacing the one it has; `created` says which happened. */
+  importRateSheet(company: string, body: { service_id: string; csv: string; identifier?: string; currency?: string; volumetric_divisor?: number | null }, catalog: CatalogParts): Promise<{ sheet: RateSheet; created: boolean }>;
   /** Gives a company its first rules and settings; does nothing once it has settings (a re-seed keeps edits). */
   seedRules(company: string, rules: readonly unknown[], settings: Required<DeliverySettings>, catalog: CatalogParts): Promise<boolean>;
   close(): Promise<void>;
@@ -43,6 +47,8 @@ export async function openDeliveryOptionsAdmin(target: DbTarget): Promise<Delive
     removeRule: (company, id) => removeRule(deps(company), company, id),
     settings: async (company) => toApiSettings(await getSettings(deps(company), company)),
     updateSettings: async (company, body) => toApiSettings(await updateSettings(deps(company), company, body)),
+    listRateSheets: (company) => listCompanyRateSheets(deps(company), company),
+    importRateSheet: (company, body, parts) => importRateSheet(deps(company, parts), company, body),
     seedRules: async (company, rules, settings, parts) => {
       const catalog = buildCatalog(company, parts);
       const definitions = rules.map((r) => ruleDefinitionFrom(r, catalog));

@@ -9,6 +9,8 @@ import { checkoutLane } from './quote/checkout-lane';
 import { allocationRoutes } from './allocation/allocation.routes';
 import { previewRoutes } from './preview/preview.routes';
 import { ruleRoutes } from './rules/rule.routes';
+import { rateSheetRoutes } from './rate-sheets/rate-sheet.routes';
+import { ratesRoutes } from './rates/rates.routes';
 
 export const AUDIENCE = 'delivery-options';
 
@@ -24,7 +26,7 @@ export interface AppOptions {
 export function buildApp(o: AppOptions): Express {
   return buildServiceApp({
     logger: o.logger, readiness: o.readiness,
-    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [deliveryOptionsRoutes(o.quote), allocationRoutes(o.quote), previewRoutes(o.quote, o.rules), ruleRoutes(o.rules)] },
+    companies: { audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret, routers: [deliveryOptionsRoutes(o.quote), allocationRoutes(o.quote), previewRoutes(o.quote, o.rules), ruleRoutes(o.rules), rateSheetRoutes(o.rules), ratesRoutes(o.quote)] },
   });
 }
 

@@ -30,7 +30,7 @@ export interface DoublePickup { prn: string; accountNumber: string; date: string
 
 /** A fault the double injects into the next `times` requests of one of UPS's operations (Infinity: until cleared). */
 export interface DoubleFault extends InjectedFault {
-  operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | 'pickup' | 'cancel_pickup' | 'locator' | '*';
+  operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | 'rate' | 'pickup' | 'cancel_pickup' | 'locator' | '*';
 }
 
 /**

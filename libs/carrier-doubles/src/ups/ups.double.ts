@@ -4,6 +4,7 @@ import { error } from './ups.double.answers';
 import { ship, subscribe, token, track, voidShipment, type Exchange } from './ups.double.routes';
 import { cancelPickup, createPickup } from './ups.double.pickup';
 import { locate } from './ups.double.locator';
+import { rate } from './ups.double.rating';
 import { DoubleState, type DoubleActivity, type DoubleClient, type DoubleFault } from './ups.double.state';
 
 export interface UpsDoubleOptions {
@@ -14,7 +15,7 @@ export interface UpsDoubleOptions {
 
 /**
  * A local double of UPS's API (our code, from UPS's published description), for tests, the e2e suite
- * and drills: OAuth client credentials, ship, void, tracking and Track Alert subscriptions. It checks
+ * and drills: OAuth client credentials, ship, void, rating, tracking and Track Alert subscriptions. It checks
  * every request against the description and records what breaks it in `violations`; it answers in
  * UPS's documented shapes, and injects faults (slow answers, 5xx, 429 with Retry-After, reset
  * connections). Control over HTTP under `/__double/` for processes that do not hold the object.
@@ -23,7 +24,7 @@ export interface UpsDoubleOptions {
 export class UpsDouble extends DoubleServer {
   readonly state = new DoubleState();
   protected override readonly carrierName = 'UPS';
-  protected override readonly requestSchemas = [upsSchemas.shipRequestSchema, upsSchemas.shipQuerySchema, upsSchemas.tokenFormSchema, upsSchemas.transactionHeadersSchema, upsSchemas.trackQuerySchema, upsSchemas.subscriptionRequestSchema, upsSchemas.pickupCreationRequestSchema, upsSchemas.locatorRequestSchema];
+  protected override readonly requestSchemas = [upsSchemas.shipRequestSchema, upsSchemas.shipQuerySchema, upsSchemas.tokenFormSchema, upsSchemas.transactionHeadersSchema, upsSchemas.trackQuerySchema, upsSchemas.subscriptionRequestSchema, upsSchemas.rateRequestSchema, upsSchemas.pickupCreationRequestSchema, upsSchemas.locatorRequestSchema];
   private readonly tokenLifetimeS: number;
 
   constructor(opts: UpsDoubleOptions = {}) {
@@ -90,6 +91,7 @@ export class UpsDouble extends DoubleServer {
       { method: 'POST', pattern: /^\/security\/v1\/oauth\/token$/, operation: 'token', body: 'form', handle: (req, violate) => token(exchange(req, violate)) },
       api('POST', /^\/api\/shipments\/[^/]+\/ship$/, 'ship', (x, client) => ship(x, client.accountNumber)),
       api('DELETE', /^\/api\/shipments\/[^/]+\/void\/cancel\/[^/]+$/, 'void', voidShipment),
+      api('POST', /^\/api\/rating\/[^/]+\/[^/]+$/, 'rate', (x, client) => rate(x, client.accountNumber)),
       api('GET', /^\/api\/track\/v1\/details\/[^/]+$/, 'track', track),
       api('POST', /^\/api\/track\/v2\/subscription\/[^/]+\/package$/, 'subscribe', subscribe),
       api('POST', /^\/api\/pickupcreation\/[^/]+\/pickup$/, 'pickup', (x, client) => createPickup(x, client.accountNumber)),

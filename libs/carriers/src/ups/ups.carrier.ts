@@ -1,5 +1,5 @@
 import type { CarrierAccountContext } from '../accounts';
-import { CarrierRejection, type AccountCheck, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest } from '@waybill/carrier-model';
+import { CarrierRejection, type CarrierRate, type CarrierRating, type RateRequest, type AccountCheck, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest } from '@waybill/carrier-model';
 import { changingCall, checkedBy } from '../kit/calls';
 import { RealCarrier, type CarrierProfile } from '../kit/real-carrier';
 import type { ProofOfDeliveryDocument, ProofOfDeliveryRequest, PushedTracking } from '@waybill/carrier-model';
@@ -10,6 +10,8 @@ import { upsShipRequest } from './ups.ship.mapper';
 import { UPS_TRACKING_CODES, parseTrackAlert, trackingsOf } from './ups.tracking';
 import { subscribeBatches, trackDetails } from './ups.track.calls';
 import type { UpsShipAnswer, UpsVoidAnswer } from './ups.types';
+import { ratesOf, upsRateRequest, type UpsRateAnswer } from './ups.rate.mapper';
+import { UPS_RATE_VERSION } from './ups.rate.schema';
 import { UPS_LABEL_DESIGN, upsRoutingCode, upsSortCode } from './ups.label-design';
 import { upsPickups } from './ups.pickup';
 import { upsServicePoints } from './ups.locator';
@@ -32,7 +34,7 @@ export const UPS_PROFILE: CarrierProfile<(typeof UPS_SERVICES)[number]> = {
 };
 
 /** Waybill's UPS integration, bound to one carrier account. */
-export class UpsCarrier extends RealCarrier<(typeof UPS_SERVICES)[number]> {
+export class UpsCarrier extends RealCarrier<(typeof UPS_SERVICES)[number]> implements CarrierRating {
   constructor(
     private readonly account: CarrierAccountContext,
     private readonly auth: UpsAuth,
@@ -79,6 +81,23 @@ export class UpsCarrier extends RealCarrier<(typeof UPS_SERVICES)[number]> {
    */
   async manifest(req: ManifestRequest): Promise<CarrierManifest> {
     return this.ownManifest(req, 'UPS');
+  }
+
+  /**
+   * Live prices from UPS's Rating API: one `Shop` call rates every UPS product on the route at the
+   * account's negotiated rates; the services asked for are answered. Changes nothing at UPS, so it is
+   * not a changing call; a refusal (UPS's code and message) is a CarrierRejection.
+   */
+  async rate(req: RateRequest): Promise<CarrierRate[]> {
+    const body = upsRateRequest(req, this.account.credentials.account_number);
+    let answer;
+    try {
+      answer = await this.auth.send({ operation: 'rate', method: 'POST', path: `/api/rating/${UPS_RATE_VERSION}/Shop`, idempotent: true, body });
+    } catch (err) {
+      throw err instanceof UpsRefusal ? new CarrierRejection(err.message, false, true) : err;
+    }
+    if (answer.status !== 200) throw new CarrierRejection(UpsRefusal.of(answer).message, false, true);
+    return ratesOf(answer.body as UpsRateAnswer, req.services);
   }
 
   /** Proves the credentials by getting a token; UPS refusing them is the check's answer. */

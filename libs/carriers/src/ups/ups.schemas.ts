@@ -4,3 +4,4 @@ export * from './ups.api.schema';
 export type { Schema } from './ups.schema-kit';
 export * from './ups.pickup.schema';
 export * from './ups.locator.schema';
+export { rateRequestSchema, ratePathSchema, rateAnswerSchema, UPS_RATE_VERSION, UPS_RATE_OPTIONS } from './ups.rate.schema';

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { PickupRequest } from '@waybill/carriers';
 
-/** A collection booked with a carrier (migration 20261127220000). */
+/** A collection booked with a carrier (migration 20261127235000). */
 export interface CollectionsTable {
   company: string;
   identifier: string;

@@ -19,10 +19,10 @@ const body = (o: Record<string, unknown> = {}) => ({ carrier_id: 'ups', warehous
 describe('UPS collections through carrier-link', () => {
   let t: Awaited<ReturnType<typeof withUps>>;
   let phone: string | null = '020 7946 0000';
-  beforeAll(async () => { t = await withUps(UPS, { warehouses: { list: async () => [WAREHOUSE], contact: async () => ({ phone }) } }); });
+  beforeAll(async () => { t = await withUps(UPS, {}, { warehouses: { list: async () => [WAREHOUSE], contact: async () => ({ phone }) } }); });
   afterAll(() => t?.close());
   afterEach(() => expect(t.ups.violations).toEqual([]));
-  const withAccount = () => t.withAccount(company());
+  const withAccount = () => t.account(company());
 
   it("books an on-call pickup, answering UPS's PRN, and cancels it by PRN", async () => {
     const api = await withAccount();

@@ -12,7 +12,7 @@ describe('UPS Access Points through carrier-link', () => {
   afterEach(() => expect(t.ups.violations).toEqual([]));
 
   it("lists UPS's Access Points nearest first with their public ids, kinds and hours, then answers from the cache", async () => {
-    const api = await t.withAccount(company());
+    const api = await t.account(company());
     const path = '/service-points?country=GB&latitude=51.5&longitude=-0.12&carrier=ups&limit=4';
     const first = await api.get(path);
     expect(first.status).toBe(200);
@@ -34,7 +34,7 @@ describe('UPS Access Points through carrier-link', () => {
   });
 
   it("answers UPS's outage as a 409 when UPS is the carrier asked, and leaves UPS out when every carrier is", async () => {
-    const api = await t.withAccount(company());
+    const api = await t.account(company());
     t.ups.inject({ operation: 'locator', kind: 'error', status: 503, times: 10 });
     try {
       const named = await api.get('/service-points?country=GB&postcode=N1%209GU&carrier=ups');

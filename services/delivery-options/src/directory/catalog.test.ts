@@ -30,3 +30,32 @@ describe('buildCatalog: carrier capabilities', () => {
     expect(buildCatalog('acme', { services, warehouses: [] }).services.size).toBe(3);
   });
 });
+
+describe('buildCatalog: returns services', () => {
+  it('marks a service listed with "return": true, so a price comparison leaves it out; without the flag it is outbound', () => {
+    const catalog = buildCatalog('acme', {
+      services: [
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Returns GRET', name: 'Generic Returns GRET', return: true },
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT' },
+      ],
+      warehouses: [],
+    });
+    expect([...catalog.services.values()].map((s) => [s.serviceId, s.isReturn ?? false])).toEqual([
+      ['Generic Carrier|Generic Returns GRET', true], ['Generic Carrier|Generic Next Day GNXT', false],
+    ]);
+  });
+});
+
+describe('buildCatalog: what a checkout offers (docs/api/returns.md)', () => {
+  it('keeps a return service for allocating returns by rules, and out of what a checkout offers', () => {
+    const catalog = buildCatalog('acme', {
+      warehouses: [],
+      services: [
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT', return: false },
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Returns GRTN', name: 'Generic Returns GRTN', return: true },
+      ],
+    });
+    expect([...catalog.services.keys()]).toEqual(['generic carrier|generic next day gnxt', 'generic carrier|generic returns grtn']);
+    expect([...catalog.checkoutServices.keys()]).toEqual(['generic carrier|generic next day gnxt']);
+  });
+});

@@ -4,6 +4,8 @@ import { minutesOf, WEEKDAYS } from './calendar';
 import { allOf, compileConditions, type MatchInput } from './conditions';
 import { decimalToMinor, minorDigits } from './money';
 import type { Timetable } from './schedule';
+import { compileRateSheet, type RateSheetDefinition } from './rate-sheet';
+import { rateSheetLink, type PriceLink } from './price-chain';
 
 export type DeliveryType = DeliveryRule['delivery_type'];
 export type Preference = 'cheapest' | 'fastest';
@@ -27,6 +29,8 @@ export interface CompiledRule {
   matches(m: MatchInput): boolean;
   /** Price in company minor units, or null when no band covers the weight (the rule then does not apply). */
   price(m: MatchInput): number | null;
+  /** Whether the rule's free-above promotion makes the option free for this order. */
+  free(m: MatchInput): boolean;
   timetable(warehouseId: string): Timetable;
 }
 
@@ -34,6 +38,10 @@ export interface CompiledRuleSet {
   currency: string;
   digits: number;
   preference: Preference;
+  /** The price sources asked before a rule's own price (docs/api/rates.md): the rate sheets in the company currency. */
+  priceLinks: readonly PriceLink[];
+  /** The company's rate sheets as stored (every currency), so a preview can compile them beside proposed rules. */
+  sheetDefinitions: readonly RateSheetDefinition[];
   /** Enabled rules that may deliver to `country`, in creation order. */
   forCountry(country: string): readonly CompiledRule[];
 }
@@ -41,13 +49,17 @@ export interface CompiledRuleSet {
 export const DEFAULT_TRANSIT: Record<DeliveryType, number> = { same_day: 0, next_day: 1, nominated_day: 1, standard: 2, service_point: 2 };
 const MON_FRI = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
 
-function compilePrice(rule: DeliveryRule, digits: number): (m: MatchInput) => number | null {
+function compileFree(rule: DeliveryRule, digits: number): (m: MatchInput) => boolean {
+  const freeAbove = rule.price.free_above === undefined ? null : decimalToMinor(rule.price.free_above, digits);
+  return (m) => freeAbove !== null && m.orderMinor !== null && m.orderMinor > freeAbove;
+}
+
+function compilePrice(rule: DeliveryRule, digits: number, free: (m: MatchInput) => boolean): (m: MatchInput) => number | null {
   const p = rule.price;
   const bands = p.weight_bands?.map((b) => ({ upTo: b.up_to_kg, minor: decimalToMinor(b.amount, digits) }));
   const fixed = p.amount === undefined ? null : decimalToMinor(p.amount, digits);
-  const freeAbove = p.free_above === undefined ? null : decimalToMinor(p.free_above, digits);
   return (m) => {
-    if (freeAbove !== null && m.orderMinor !== null && m.orderMinor > freeAbove) return 0;
+    if (free(m)) return 0;
     if (bands) return bands.find((b) => m.shipment.totalWeightKg <= b.upTo)?.minor ?? null;
     return fixed;
   };
@@ -55,6 +67,7 @@ function compilePrice(rule: DeliveryRule, digits: number): (m: MatchInput) => nu
 
 function compileRule(rule: DeliveryRule, digits: number, option: number): CompiledRule {
   const matches = allOf(compileConditions(rule.conditions ?? {}, digits));
+  const free = compileFree(rule, digits);
   const s = rule.schedule ?? {};
   const workingDays = new Set((s.working_days ?? MON_FRI).map((d) => WEEKDAYS.indexOf(d)));
   const base = {
@@ -80,7 +93,8 @@ function compileRule(rule: DeliveryRule, digits: number, option: number): Compil
     option,
     window: s.delivery_window ?? null,
     matches,
-    price: compilePrice(rule, digits),
+    price: compilePrice(rule, digits, free),
+    free,
     timetable,
   };
 }
@@ -96,8 +110,12 @@ function destinationsOf(rule: DeliveryRule): string[] | '*' {
  * Compiles a company's rules once; a request then only looks at the rules indexed under its
  * destination country, with every price, pattern and set prepared.
  */
-export function compileRuleSet(rules: readonly DeliveryRule[], settings: RuleSettings): CompiledRuleSet {
+export function compileRuleSet(rules: readonly DeliveryRule[], settings: RuleSettings, sheets: readonly RateSheetDefinition[] = []): CompiledRuleSet {
   const digits = minorDigits(settings.currency);
+  const currency = settings.currency.toUpperCase();
+  // A sheet in another currency cannot be compared with the rules' prices: checkout leaves it out.
+  const usable = sheets.filter((s) => s.currency.toUpperCase() === currency).map((s) => compileRateSheet(s, digits));
+  const bySheet = new Map(usable.map((s) => [s.serviceKey, s]));
   const byCountry = new Map<string, CompiledRule[]>();
   const anywhere: Array<{ order: number; rule: CompiledRule }> = [];
   const specific: Array<{ order: number; rule: CompiledRule; countries: string[] }> = [];
@@ -115,9 +133,11 @@ export function compileRuleSet(rules: readonly DeliveryRule[], settings: RuleSet
   const anywhereRules = anywhere.map((a) => a.rule);
   const order = new Map([...anywhere, ...specific].map((x) => [x.rule, x.order]));
   return {
-    currency: settings.currency.toUpperCase(),
+    currency,
     digits,
     preference: settings.allocationPreference,
+    priceLinks: bySheet.size === 0 ? [] : [rateSheetLink(bySheet)],
+    sheetDefinitions: sheets,
     forCountry(country) {
       let list = merged.get(country);
       if (!list) {

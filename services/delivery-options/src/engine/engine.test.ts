@@ -33,7 +33,7 @@ describe('rules engine', () => {
       {
         service_id: 'Generic Carrier|Generic Next Day GNXT', carrier: 'Generic Carrier', carrier_id: 'generic', service_name: 'Generic Next Day GNXT',
         delivery_type: 'next_day', shipping_date: '2026-03-10', estimated_delivery_date: '2026-03-11', delivery_window: null,
-        cutoff: '2026-03-10T16:00:00+00:00', price: { amount: '6.95', currency: 'GBP' },
+        cutoff: '2026-03-10T16:00:00+00:00', price: { amount: '6.95', currency: 'GBP', source: 'rule' },
       },
       expect.objectContaining({ service_id: 'Generic Carrier|Generic Domestic Service GDOM', estimated_delivery_date: '2026-03-12', cutoff: '2026-03-11T00:00:00+00:00' }),
     ]);

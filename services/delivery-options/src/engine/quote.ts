@@ -6,6 +6,7 @@ import { minorToDecimal, numberToMinor } from './money';
 import { wallClockMinute } from './calendar';
 import { scheduleFor, type DatedOption, type Place } from './schedule';
 import { candidatesFor } from './candidates';
+import { priceOf, type Priced, type PriceSource } from './price-chain';
 import type { Shipment } from './shipment';
 
 /** A carrier service enabled for the company, as the consignment service lists it. */
@@ -14,6 +15,8 @@ export interface ServiceInfo {
   serviceName: string;
   carrierId: string;
   carrierName: string;
+  /** A returns service (`"return": true` on /carrierservices): never offered by a price comparison. */
+  isReturn?: boolean;
 }
 
 export interface Origin {
@@ -34,6 +37,8 @@ export interface Quote {
   rule: CompiledRule;
   service: ServiceInfo;
   priceMinor: number;
+  /** Which link of the price chain gave priceMinor. */
+  source: PriceSource;
   shippingDate: string | null;
   deliveryDate: string | null;
   cutoff: string | null;
@@ -60,13 +65,13 @@ export function quotes(ctx: QuoteContext, shipment: Shipment, origin: Origin, sh
   for (const { rule, service } of candidatesFor(ctx.rules, ctx.services, shipment.country)) {
     if (wanted !== null && rule.deliveryType !== wanted) continue;
     if (!rule.matches(m)) continue;
-    const priceMinor = rule.price(m);
-    if (priceMinor === null) continue;
+    const priced = priceOf(ctx.rules.priceLinks, rule, m);
+    if (priced === null) continue;
     if (datesOf === null) {
-      best.offer(rule, service, priceMinor, null);
+      best.offer(rule, service, priced, null);
       continue;
     }
-    for (const d of datesOf(rule.timetable(origin.warehouseId))) best.offer(rule, service, priceMinor, d);
+    for (const d of datesOf(rule.timetable(origin.warehouseId))) best.offer(rule, service, priced, d);
   }
   return best.list;
 }
@@ -80,7 +85,7 @@ class Offers {
   readonly list: Quote[] = [];
   private readonly byOption: number[][] = [];
 
-  offer(rule: CompiledRule, service: ServiceInfo, priceMinor: number, d: DatedOption | null): void {
+  offer(rule: CompiledRule, service: ServiceInfo, priced: Priced, d: DatedOption | null): void {
     const date = d === null ? null : d.deliveryDate;
     let slots = this.byOption[rule.option];
     if (slots === undefined) {
@@ -89,16 +94,16 @@ class Offers {
     }
     for (const at of slots) {
       if (this.list[at].deliveryDate !== date) continue;
-      if (priceMinor < this.list[at].priceMinor) this.list[at] = quoteOf(rule, service, priceMinor, d);
+      if (priced.minor < this.list[at].priceMinor) this.list[at] = quoteOf(rule, service, priced, d);
       return;
     }
     slots.push(this.list.length);
-    this.list.push(quoteOf(rule, service, priceMinor, d));
+    this.list.push(quoteOf(rule, service, priced, d));
   }
 }
 
-function quoteOf(rule: CompiledRule, service: ServiceInfo, priceMinor: number, d: DatedOption | null): Quote {
-  return { rule, service, priceMinor, shippingDate: d === null ? null : d.shippingDate, deliveryDate: d === null ? null : d.deliveryDate, cutoff: d === null ? null : d.cutoff };
+function quoteOf(rule: CompiledRule, service: ServiceInfo, priced: Priced, d: DatedOption | null): Quote {
+  return { rule, service, priceMinor: priced.minor, source: priced.source, shippingDate: d === null ? null : d.shippingDate, deliveryDate: d === null ? null : d.deliveryDate, cutoff: d === null ? null : d.cutoff };
 }
 
 const byDate = (a: Quote, b: Quote) => (a.deliveryDate ?? '').localeCompare(b.deliveryDate ?? '');
@@ -125,6 +130,6 @@ export function toDeliveryOption(q: Quote, rules: CompiledRuleSet): DeliveryOpti
     estimated_delivery_date: q.deliveryDate,
     delivery_window: q.rule.window ? { start: q.rule.window.start, end: q.rule.window.end } : null,
     cutoff: q.cutoff,
-    price: { amount: minorToDecimal(q.priceMinor, rules.digits), currency: rules.currency },
+    price: { amount: minorToDecimal(q.priceMinor, rules.digits), currency: rules.currency, source: q.source },
   };
 }

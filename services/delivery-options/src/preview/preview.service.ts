@@ -44,7 +44,7 @@ export async function previewRules(deps: QuoteDeps, company: string, current: ()
     currency: body.settings?.currency?.toUpperCase() ?? saved.currency,
     allocationPreference: body.settings?.allocation_preference ?? saved.allocationPreference,
   };
-  const compiled = compileRuleSet(rules as DeliveryRule[], settings);
+  const compiled = compileRuleSet(rules as DeliveryRule[], settings, (await deps.rules.get(company)).sheetDefinitions);
   const answer = under('basket', errors, () => quoteBasket(deps, catalog, compiled, basket!));
   if (!answer) throw new InvalidError(errors);
   return answer;

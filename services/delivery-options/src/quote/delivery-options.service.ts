@@ -23,6 +23,6 @@ export function quoteBasket(deps: QuoteDeps, catalog: CompanyCatalog, rules: Com
   const shipment = shipmentOf(body);
   const now = deps.now();
   const shippingDate = shipment.shippingDate === null ? null : checkHorizon(shipment.shippingDate, wallClockMinute(now, origin.timeZone).date);
-  const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now }, shipment, origin, shippingDate);
+  const found = quotes({ rules, services: catalog.checkoutServices, holidays: deps.holidays, now }, shipment, origin, shippingDate);
   return { delivery_options: fastestFirst(found).map((q) => toDeliveryOption(q, rules)) };
 }
