@@ -12,14 +12,14 @@ const request = {
   type: 'object', additionalProperties: false,
   required: ['carrier_id', 'warehouse_id', 'date', 'ready_time', 'close_time', 'parcels'],
   properties: {
-    carrier_id: { type: 'string', description: 'A carrier listing `collections` in `GET /carriers`.', examples: ['swiftpost'] },
-    warehouse_id: { type: 'string', description: 'A warehouse identifier as `GET /warehouses` lists it.' },
+    carrier_id: { type: 'string', maxLength: 200, description: 'A carrier listing `collections` in `GET /carriers`.', examples: ['swiftpost'] },
+    warehouse_id: { type: 'string', maxLength: 200, description: 'A warehouse identifier as `GET /warehouses` lists it.' },
     date: { type: 'string', format: 'date', description: 'The collection day; today or later in the warehouse\'s time zone.' },
     ready_time: { ...time, description: 'When the parcels are ready, warehouse local time.' },
     close_time: { ...time, description: 'When the dock closes, warehouse local time; after ready_time.' },
     parcels: { type: 'integer', minimum: 1, maximum: 999 },
     weight_kg: { type: ['number', 'null'], exclusiveMinimum: 0, description: 'Total weight in kilograms.' },
-    consignment_ids: { type: 'array', items: { type: 'string' }, maxItems: 1000, description: 'The consignments going on the van (kept with the collection).' },
+    consignment_ids: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 1000, description: 'The consignments going on the van (kept with the collection).' },
   },
 };
 const collection = {

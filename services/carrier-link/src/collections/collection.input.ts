@@ -1,4 +1,5 @@
 import { InvalidError } from '@waybill/http';
+import { unstorableTextErrors } from '@waybill/contracts';
 
 /** A collection request as checked at the edge (docs/api/collections.md). */
 export interface CollectionInput {
@@ -27,10 +28,13 @@ export function collectionInput(body: unknown): CollectionInput {
   const errors: Record<string, string[]> = {};
   const fail = (path: string, message: string) => { errors[path] ??= [message]; };
   if (!isObject(body)) throw InvalidError.field('non_field_errors', 'Expected a JSON object.');
+  // Text Postgres cannot hold (U+0000, unpaired surrogates) is bad input, never a 500 at the insert.
+  Object.assign(errors, unstorableTextErrors(body));
   for (const k of Object.keys(body)) if (!FIELDS.includes(k)) fail(k, 'Unknown field.');
   for (const k of ['carrier_id', 'warehouse_id']) {
     if (body[k] === undefined || body[k] === null) fail(k, 'This field is required.');
     else if (typeof body[k] !== 'string' || body[k] === '') fail(k, 'This field may not be blank.');
+    else if ((body[k] as string).length > 200) fail(k, 'Ensure this field has no more than 200 characters.');
   }
   if (body.date === undefined) fail('date', 'This field is required.');
   else if (!validDate(body.date)) fail('date', 'Expected a date, YYYY-MM-DD.');
@@ -45,7 +49,7 @@ export function collectionInput(body: unknown): CollectionInput {
     fail('weight_kg', 'Expected a positive number of kilograms.');
   }
   const ids = body.consignment_ids;
-  if (ids !== undefined && (!Array.isArray(ids) || ids.length > 1000 || !ids.every((i) => typeof i === 'string' && i !== ''))) fail('consignment_ids', 'Expected a list of consignment identifiers.');
+  if (ids !== undefined && (!Array.isArray(ids) || ids.length > 1000 || !ids.every((i) => typeof i === 'string' && i !== '' && i.length <= 100))) fail('consignment_ids', 'Expected a list of consignment identifiers.');
   if (Object.keys(errors).length) throw new InvalidError(errors);
   return {
     carrier_id: (body.carrier_id as string).toLowerCase(), warehouse_id: body.warehouse_id as string, date: body.date as string,

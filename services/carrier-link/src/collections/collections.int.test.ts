@@ -67,6 +67,8 @@ describe('collections through carrier-link', () => {
     [{ carrier_id: 'ups' }, 'carrier_id'],
     [{ parcels: 0 }, 'parcels'],
     [{ colour: 'blue' }, 'colour'],
+    [{ consignment_ids: ['a\u0000b'] }, 'consignment_ids.0'],
+    [{ warehouse_id: 'x'.repeat(201) }, 'warehouse_id'],
   ])('refuses %j with a 400 naming %s', async (change, field) => {
     const res = await h.api(company()).post('/collections', body(change));
     expect(res.status).toBe(400);
