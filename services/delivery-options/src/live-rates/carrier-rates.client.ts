@@ -10,6 +10,8 @@ export interface RatingQuestion {
   parcels: Array<{ weight_kg: number; length_cm?: number; width_cm?: number; height_cm?: number }>;
   /** Service names of the carrier. */
   services: string[];
+  /** The warehouse's time zone (carriers that take a local tendering time). */
+  origin_time_zone?: string;
 }
 
 export type RatingAnswer =

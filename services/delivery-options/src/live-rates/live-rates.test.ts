@@ -46,6 +46,7 @@ describe('live rates', () => {
       destination: { country: 'DE', postcode: '10115', state: null },
       parcels: [{ weight_kg: 2, length_cm: 30, width_cm: 20, height_cm: 10 }],
       services: ['UPS Standard'],
+      origin_time_zone: 'Europe/London',
     });
   });
 

@@ -40,6 +40,7 @@ function questionOf(warehouse: WarehouseInfo, s: Shipment, services: string[]): 
     destination: { country: s.country, postcode: s.postcode, state: s.region },
     parcels: s.parcels.map((p) => ({ weight_kg: p.weightKg!, ...(p.sides ? { length_cm: p.sides[0], width_cm: p.sides[1], height_cm: p.sides[2] } : {}) })),
     services,
+    origin_time_zone: warehouse.timeZone,
   };
 }
 
