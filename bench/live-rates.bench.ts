@@ -9,12 +9,13 @@ import type { Benchmark, BenchRow } from './lib/types';
  *   p99 against the slowest carrier's own answer time measured directly (target <= 1.3x: asked in parallel);
  * - UPS hanging: p99 against RATES_TIMEOUT_MS (target <= budget + 50 ms);
  * - the same quote again (cached live rates): throughput against the rule-only quote (target >= 0.8x).
- * Quotes are one at a time in the first two (the carriers' own pacing, 5 to 10 calls a second, would
+ * Each p99 is the median of three rounds' (the machine is shared: one stalled request in a round is
+ * the machine's, three would be ours). Quotes are one at a time in the first two (the carriers' own pacing, 5 to 10 calls a second, would
  * otherwise queue them); the third is a closed loop of 32 connections.
  */
 const CARRIER_MS = 200;
 const BUDGET_MS = 1500;
-const QUOTES = 120;
+const QUOTES = 100;
 const HANGING_QUOTES = 40;
 const CONNECTIONS = 32;
 const SECONDS = 5;
@@ -27,6 +28,7 @@ const rule = (service_id: string, amount: string) => ({
 const berlin = (weight: number) => ({ recipient: { address: { country: 'DE', postcode: '10117' } }, packages: [{ weight, length: 30, width: 20, height: 10 }] });
 
 const p99 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.ceil(ms.length * 0.99) - 1)];
+const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const median = (runs: LoadResult[]) => [...runs].map((r) => r.rps).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
 
 /** One POST to a double's rating path: the injected delay applies before it looks at the token, so this times the carrier's answer alone. */
@@ -95,9 +97,15 @@ export const bench: Benchmark = {
 
       ups.inject({ operation: 'rate', kind: 'slow', delayMs: CARRIER_MS, times: 1e9 });
       dhlExpress.inject({ operation: 'rate', kind: 'slow', delayMs: CARRIER_MS, times: 1e9 });
-      const carrierMs: number[] = [];
-      for (let i = 0; i < 20; i++) carrierMs.push(await carrierAnswerMs(`${ups.url}/api/rating/v2409/Shop`), await carrierAnswerMs(`${dhlExpress.url}/rates`));
-      const parallel = await sequentialQuotes(stack, QUOTES, 2, live);
+      // Rounds alternate the carriers' own answer time and the quotes, so both see the same machine (it is shared).
+      const carrierP99: number[] = [];
+      const quoteP99: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const carrierMs: number[] = [];
+        for (let i = 0; i < 20; i++) carrierMs.push(await carrierAnswerMs(`${ups.url}/api/rating/v2409/Shop`), await carrierAnswerMs(`${dhlExpress.url}/rates`));
+        carrierP99.push(p99(carrierMs));
+        quoteP99.push(p99(await sequentialQuotes(stack, QUOTES, 2 + round, live)));
+      }
 
       ups.clearFaults();
       ups.inject({ operation: 'rate', kind: 'slow', delayMs: 30_000, times: 1e9 });
@@ -124,11 +132,12 @@ export const bench: Benchmark = {
       }
       if (ups.count('rate') !== asked) throw new Error(`cached quotes asked UPS ${ups.count('rate') - asked} times`);
 
-      const slowest = p99(carrierMs);
+      const slowest = middle(carrierP99);
+      const parallel = middle(quoteP99);
       const [oursRps, baseRps] = [median(ours), median(base)];
       return [
-        { name: `quote, live rates from UPS and DHL Express (${mode})`, metric: `p99 of ${QUOTES} uncached quotes`, value: Math.round(p99(parallel)), unit: 'ms',
-          baseline: { name: `slowest carrier's answer (p99 of 20 each)`, value: Math.round(slowest) }, target: '<= 1.3x baseline', pass: p99(parallel) <= 1.3 * slowest },
+        { name: `quote, live rates from UPS and DHL Express (${mode})`, metric: `p99 of ${QUOTES} uncached quotes (median of ${ROUNDS})`, value: Math.round(parallel), unit: 'ms',
+          baseline: { name: `slowest carrier's answer (p99 of 20 each, median of ${ROUNDS})`, value: Math.round(slowest) }, target: '<= 1.3x baseline', pass: parallel <= 1.3 * slowest },
         { name: `quote, UPS hanging (${mode})`, metric: `p99 of ${HANGING_QUOTES} uncached quotes`, value: Math.round(p99(hanging)), unit: 'ms',
           baseline: { name: 'RATES_TIMEOUT_MS', value: BUDGET_MS }, target: '<= baseline + 50 ms', pass: p99(hanging) <= BUDGET_MS + 50 },
         { name: `quote, cached live rates (${mode})`, metric: `max throughput (${CONNECTIONS} connections, median of ${ROUNDS})`, value: oursRps, unit: 'req/s',
