@@ -15,7 +15,7 @@ const SERVICES: Array<[string, ServiceInfo]> = [
   ['globex|economy', { serviceId: 'Globex|Economy', serviceName: 'Economy', carrierId: 'globex', carrierName: 'Globex' }],
 ];
 const shipment = (weight = 2, postcode = '10115') => shipmentOf({ recipient: { address: { country: 'DE', postcode } }, packages: [{ weight, length: 10, width: 30, height: 20 }] });
-const ask = (over: Partial<LiveAsk> = {}): LiveAsk => ({ company: 'acme', warehouse, shipment: shipment(), services: SERVICES, currency: 'GBP', digits: 2, ...over });
+const ask = (over: Partial<LiveAsk> = {}): LiveAsk => ({ company: 'acme', warehouse, shipment: shipment(), services: [...SERVICES, ['ups|ups standard (alias)', SERVICES[0][1]]], currency: 'GBP', digits: 2, ...over });
 
 /** A carrier-link stand-in: per carrier an answer (or a never-settling promise), recording the questions. */
 function carriers(answers: Record<string, (q: RatingQuestion) => Promise<RatingAnswer>>) {
@@ -39,8 +39,11 @@ describe('live rates', () => {
     const live = new LiveRates(c.rates, 200);
     const link = await live.link(ask());
     expect(link!('ups|ups standard', undefined as never)).toEqual({ minor: 840, source: 'carrier' });
+    expect(link!('ups|ups standard (alias)', undefined as never)).toEqual({ minor: 840, source: 'carrier' });
     expect(link!('dhl express|express worldwide', undefined as never)).toEqual({ minor: 2105, source: 'carrier' });
     expect(link!('globex|economy', undefined as never)).toBeNull();
+    // The same service under two keys (the catalog's, a rule's spelling) is asked once and priced under both.
+    expect(c.asked.filter((a) => a.carrier === 'ups')).toHaveLength(1);
     expect(c.asked.find((a) => a.carrier === 'ups')!.question).toEqual({
       origin: { country: 'GB', postcode: 'E14 5AB', city: 'London', state: null, address1: null },
       destination: { country: 'DE', postcode: '10115', state: null },

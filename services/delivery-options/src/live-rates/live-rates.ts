@@ -65,14 +65,15 @@ export class LiveRates {
     for (const [key, service] of ask.services) {
       if (this.cache.cannotRate(`${ask.company}|${service.carrierId}`)) continue;
       const list = byCarrier.get(service.carrierId) ?? [];
-      if (!list.some((s) => s.service.serviceName === service.serviceName)) list.push({ key, service });
+      list.push({ key, service });
       byCarrier.set(service.carrierId, list);
     }
     if (byCarrier.size === 0) return undefined;
     const rateKey = (carrier: string, serviceName: string) => `${ask.company}|${carrier}|${serviceName}|${route}`;
     const pending: Promise<void>[] = [];
     for (const [carrier, list] of byCarrier) {
-      const missing = list.filter((s) => this.cache.get(rateKey(carrier, s.service.serviceName)) === undefined).map((s) => s.service.serviceName).sort();
+      const names = new Set(list.map((s) => s.service.serviceName));
+      const missing = [...names].filter((name) => this.cache.get(rateKey(carrier, name)) === undefined).sort();
       if (missing.length > 0) pending.push(this.askOnce(ask, carrier, missing, route, rateKey));
     }
     if (pending.length > 0) await within(Promise.all(pending), this.budgetMs);
