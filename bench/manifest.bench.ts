@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { processMeter } from './lib/process-rows';
 import { settled } from './lib/settle';
 import type { Benchmark, BenchRow } from './lib/types';
+import { companyApi } from './lib/company-api';
 
 /** A consignment as the manifest prints it (the ManifestClaimConsignment contract). */
 type ManifestClaimConsignment = ReturnType<typeof sampleConsignments>[number];
@@ -13,17 +14,6 @@ type ManifestClaimConsignment = ReturnType<typeof sampleConsignments>[number];
 const CONSIGNMENTS = 10_000;
 const BATCH = 500;
 const DEADLINE_MS = 10 * 60_000;
-
-function api(stack: Stack) {
-  const prefix = `${stack.baseUrl}/_api/v1/company/${stack.creds.company}`;
-  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
-    const res = await fetch(`${prefix}${path}`, {
-      method, headers: { authorization: `token ${stack.creds.apiToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
-}
 
 function consignment(i: number): Record<string, unknown> {
   return {
@@ -35,7 +25,7 @@ function consignment(i: number): Record<string, unknown> {
 
 /** End to end through the gateway: POST /manifest of 10,000 consignments until the documents answer 200. */
 async function endToEnd(stack: Stack, meter?: ReturnType<typeof processMeter>): Promise<{ claimMs: number; totalMs: number; pdfBytes: number; settled: boolean }> {
-  const call = api(stack);
+  const call = companyApi(stack);
   const ids: string[] = [];
   for (let i = 0; i < CONSIGNMENTS; i += BATCH) {
     const res = await call('POST', '/consignments', Array.from({ length: BATCH }, (_, j) => consignment(i + j)));

@@ -138,11 +138,11 @@ describe.each(availableModes())('POST /consignments and GET /consignment (%s)', 
   it('answers the lookups with stable identifiers usable in other calls', async () => {
     const carriers = (await api.get('/carriers')).body;
     expect(carriers).toEqual(expect.arrayContaining([expect.objectContaining({
-      identifier: 'generic', name: 'Generic Carrier', capabilities: ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery'],
+      identifier: 'generic', name: 'Generic Carrier', capabilities: ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery', 'returns'],
     })]));
     const services = (await api.get('/carrierservices')).body;
     expect(services).toEqual(expect.arrayContaining([
-      expect.objectContaining({ carrier_id: 'generic', identifier: 'Generic Carrier|Generic Domestic Service GDOM', name: 'Generic Domestic Service GDOM' }),
+      expect.objectContaining({ carrier_id: 'generic', identifier: 'Generic Carrier|Generic Domestic Service GDOM', name: 'Generic Domestic Service GDOM', return: false }),
     ]));
     const warehouses = (await api.get('/warehouses')).body;
     expect(warehouses.map((w: { identifier: string }) => w.identifier)).toEqual(expect.arrayContaining([`${stack.creds.company}|London DC`, `${stack.creds.company}|Berlin Hub`]));

@@ -48,9 +48,9 @@ describeDistributed('scale-out: two replicas of every service (distributed)', ()
   /** Throws (naming what is left) until no process has unpublished events, queued messages or pending jobs. */
   /**
    * Every job queue but the housekeeping ones, whose next pass always waits (delayed) for its hour: the
-   * call log's retention and the audit log's purge.
+   * call log's retention, the audit log's purge and the personal data retention sweep.
    */
-  const WORK_QUEUES = /^(?!.*(carrier-call-log|audit-log-purge)).*$/;
+  const WORK_QUEUES = /^(?!.*(carrier-call-log|audit-log-purge|personal-data-retention)).*$/;
   async function quiet(): Promise<true> {
     const left: string[] = [];
     await Promise.all(Object.entries(stack.processUrls!).map(async ([name, url]) => {

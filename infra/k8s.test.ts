@@ -69,7 +69,7 @@ test('the RabbitMQ definitions declare each durable queue with its retry and dea
   // The durable subscriptions of the services (exclusive per-replica queues are not declared).
   const consumers = {
     'consignment.labels-printed': ['documents.labels.printed'], 'consignment.manifest-failed': ['manifest.manifest.failed'],
-    'webhook-dispatcher.tracking-events': ['tracking.tracking.updated', 'tracking.pod.retrieved'],
+    'webhook-dispatcher.tracking-events': ['tracking.tracking.updated', 'tracking.pod.retrieved', 'consignment.return.created'],
     'notifications.events': [
       'consignment.consignment.created', 'consignment.consignment.updated', 'consignment.consignment.allocated', 'consignment.consignment.unallocated',
       'consignment.consignment.cancelled', 'consignment.consignment.status_changed', 'tracking.tracking.updated',

@@ -1,6 +1,6 @@
 import type {
-  ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentCreatedData, ConsignmentStatusChangedData,
-  ConsignmentUnallocatedData, ConsignmentUpdatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope, ManifestFailedData,
+  ConsignmentAllocatedData, ConsignmentCancelledData, ConsignmentErasedData, ConsignmentCreatedData, ConsignmentStatusChangedData,
+  ConsignmentUnallocatedData, ConsignmentUpdatedData, ConsignmentReturnCreatedData, DeliveryRulesChangedData, DocumentsLabelsPrintedData, EventEnvelope, ManifestFailedData,
   PodRetrievedData, TrackingConsignmentProgressedData, TrackingUpdatedData, CarrierTrackingPolledData,
 } from './generated/events';
 import { SchemaId } from './schemas';
@@ -14,6 +14,8 @@ export const EventType = {
   ConsignmentUnallocated: 'consignment.consignment.unallocated',
   ConsignmentCancelled: 'consignment.consignment.cancelled',
   ConsignmentStatusChanged: 'consignment.consignment.status_changed',
+  ReturnCreated: 'consignment.return.created',
+  ConsignmentErased: 'consignment.consignment.erased',
   DeliveryRulesChanged: 'delivery_options.rules.changed',
   DocumentsLabelsPrinted: 'documents.labels.printed',
   ManifestFailed: 'manifest.manifest.failed',
@@ -32,6 +34,8 @@ export interface EventDataByType {
   'consignment.consignment.unallocated': ConsignmentUnallocatedData;
   'consignment.consignment.cancelled': ConsignmentCancelledData;
   'consignment.consignment.status_changed': ConsignmentStatusChangedData;
+  'consignment.return.created': ConsignmentReturnCreatedData;
+  'consignment.consignment.erased': ConsignmentErasedData;
   'delivery_options.rules.changed': DeliveryRulesChangedData;
   'documents.labels.printed': DocumentsLabelsPrintedData;
   'manifest.manifest.failed': ManifestFailedData;
@@ -54,6 +58,8 @@ export const eventDataSchemaIds: Record<EventTypeName, string> = {
   [EventType.ConsignmentUnallocated]: SchemaId.ConsignmentUnallocatedData,
   [EventType.ConsignmentCancelled]: SchemaId.ConsignmentCancelledData,
   [EventType.ConsignmentStatusChanged]: SchemaId.ConsignmentStatusChangedData,
+  [EventType.ReturnCreated]: SchemaId.ConsignmentReturnCreatedData,
+  [EventType.ConsignmentErased]: SchemaId.ConsignmentErasedData,
   [EventType.DeliveryRulesChanged]: SchemaId.DeliveryRulesChangedData,
   [EventType.DocumentsLabelsPrinted]: SchemaId.DocumentsLabelsPrintedData,
   [EventType.ManifestFailed]: SchemaId.ManifestFailedData,

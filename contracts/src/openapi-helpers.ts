@@ -131,6 +131,28 @@ export function companyOperation({ path, errors = [], ...def }: OperationDef): O
   return operation({ ...def, path: company(path), errors: [...errors, ...AUTH_ERRORS] });
 }
 
+/**
+ * A company-wide setting read whole with GET and replaced whole with PUT (`/service-aliases`, `/returns-policy`):
+ * the same schema in, and out as stored.
+ */
+export function companySetting(o: {
+  path: string; schema: string; tag: string; get: { operationId: string; summary: string; description: string; answer: string };
+  put: { operationId: string; summary: string; description: string; body: string; answer: string };
+}): OperationDef[] {
+  return [
+    companyOperation({
+      method: 'get', path: o.path, operationId: o.get.operationId, tags: [o.tag], summary: o.get.summary, description: o.get.description,
+      responses: { 200: json(o.get.answer, schemaRef(o.schema)) },
+    }),
+    companyOperation({
+      method: 'put', path: o.path, operationId: o.put.operationId, tags: [o.tag], summary: o.put.summary, description: o.put.description,
+      requestBody: { required: true, ...json(o.put.body, schemaRef(o.schema)) },
+      responses: { 200: json(o.put.answer, schemaRef(o.schema)) },
+      errors: [400, 413, 415],
+    }),
+  ];
+}
+
 /** Turns definitions into an OpenAPI `paths` object; refuses a path+method defined twice. */
 export function buildPaths(defs: readonly OperationDef[]): Record<string, Record<string, Obj>> {
   const paths: Record<string, Record<string, Obj>> = {};

@@ -7,6 +7,8 @@ import { dashboardOperations } from './openapi-dashboard';
 import { trackingPageOperations } from './openapi-tracking-page';
 import { notificationOperations } from './openapi-notifications';
 import { serviceAliasOperations } from './openapi-service-aliases';
+import { returnOperations } from './openapi-returns';
+import { retentionOperations } from './openapi-retention';
 import { rateOperations } from './openapi-rates';
 import { auditLogOperations } from './openapi-audit-log';
 
@@ -77,6 +79,8 @@ const consignments: OperationDef[] = [
       query('status', { type: 'string', examples: ['Allocated'] }, `One of ${STATUSES}; case-insensitive. Another value answers 400.`),
       query('identifier', { type: 'string' }, 'A page holding just that consignment, or an empty page.'),
       query('order_number', { type: 'string' }, 'Exact, case-sensitive match.'),
+      query('direction', { type: 'string', enum: ['outbound', 'return'] }, 'Only outbound consignments, or only returns (docs/api/returns.md).'),
+      query('return_for', { type: 'string' }, 'Only the returns of that outbound consignment.'),
     ],
     responses: { 200: json('One page.', schemaRef('ConsignmentPage')) }, errors: [400],
   }),
@@ -182,7 +186,8 @@ const documents: OperationDef[] = [
       + 'gives the same documents. An Unallocated consignment is first allocated by the company\'s allocation rules; when no rule or '
       + 'carrier accepts it the answer is 409 and `current_status.rejection_reason` says why. Fetching the documents of an Allocated '
       + 'consignment moves it to Printed, committed before the 200 is sent (a GET right after shows Printed; 503 with Retry-After when that '
-      + 'cannot be recorded, and the request can simply be repeated). 409 also for a Cancelled consignment, and on a customs '
+      + 'cannot be recorded, and the request can simply be repeated). 409 also for a Cancelled consignment, for an erased one (its '
+      + 'documents were deleted with its recipient, docs/api/retention.md), and on a customs '
       + 'route for an item without `harmonisation_code` or `country_of_origin` (`detail` names it, e.g. '
       + '`packages.0.items.1.harmonisation_code: required for customs on this route`).',
     parameters: [
@@ -224,5 +229,5 @@ const operations: OperationDef[] = [
 ];
 
 export const publicOperations: readonly OperationDef[] = [
-  ...lookups, ...consignments, ...serviceAliasOperations, ...documents, ...manifests, ...deliveryOperations, ...rateOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
+  ...lookups, ...consignments, ...returnOperations, ...serviceAliasOperations, ...retentionOperations, ...documents, ...manifests, ...deliveryOperations, ...rateOperations, ...webhookOperations, ...ingestOperations, ...trackingPageOperations, ...notificationOperations, ...dashboardOperations, ...auditLogOperations, ...operations,
 ];

@@ -110,5 +110,6 @@ function outbound(operationId: string, summary: string, title: string) {
 export const outboundWebhooks = {
   tracking_update: outbound('trackingUpdateWebhook', 'Tracking updates received from a carrier', 'TrackingUpdateWebhook'),
   proof_of_delivery: outbound('proofOfDeliveryWebhook', 'Proof-of-delivery documents retrieved from a carrier', 'ProofOfDeliveryWebhook'),
+  return_created: outbound('returnCreatedWebhook', 'A return was booked for an outbound consignment', 'ReturnCreatedWebhook'),
   test: outbound('testWebhook', 'A test sent on request', 'TestWebhook'),
 };

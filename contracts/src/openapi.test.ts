@@ -80,7 +80,7 @@ describe('buildOpenApi', () => {
   });
 
   it('documents the outbound webhooks, their signature headers and the delivery contract', () => {
-    expect(Object.keys(doc.webhooks)).toEqual(['tracking_update', 'proof_of_delivery', 'test']);
+    expect(Object.keys(doc.webhooks)).toEqual(['tracking_update', 'proof_of_delivery', 'return_created', 'test']);
     expect(doc.webhooks.tracking_update.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TrackingUpdateWebhook' });
     expect(doc.webhooks.tracking_update.post.parameters.map((p: Obj) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     const webhooks = doc.tags.find((t: Obj) => t.name === 'Webhooks').description;

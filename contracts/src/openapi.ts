@@ -5,6 +5,8 @@ import { publicOperations } from './openapi-paths';
 import { outboundWebhooks, WEBHOOKS_TAG } from './openapi-webhooks';
 import { rewriteRefs, withoutDocumentKeywords } from './schema-walk';
 import { SERVICE_ALIASES_TAG } from './openapi-service-aliases';
+import { RETURNS_TAG } from './openapi-returns';
+import { RETENTION_TAG } from './openapi-retention';
 import { RATES_TAG } from './openapi-rates';
 import { CARRIER_CALLS_TAG, carrierCallOperations } from './openapi-carrier-calls';
 import { AUDIT_LOG_TAG } from './openapi-audit-log';
@@ -68,6 +70,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Lookups', description: 'Carriers, carrier services and warehouses, with stable identifiers.' },
       { name: 'Consignments', description: 'Create, list, read, update and cancel consignments.' },
       SERVICE_ALIASES_TAG,
+      RETURNS_TAG,
+      RETENTION_TAG,
       { name: 'Delivery options', description: 'Checkout quotes from the company\'s delivery rules; own base path and own API keys.' },
       { name: 'Delivery rules', description: 'The rules behind delivery options and allocation by rules (service_id "auto").' },
       RATES_TAG,

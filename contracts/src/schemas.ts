@@ -41,6 +41,9 @@ import packageSchema from '../api/package.json';
 import packageInput from '../api/package-input.json';
 import recipient from '../api/recipient.json';
 import serviceAliases from '../api/service-aliases.json';
+import returnsPolicy from '../api/returns-policy.json';
+import returnInput from '../api/return-input.json';
+import retention from '../api/retention.json';
 import trackingPush from '../api/tracking-push.json';
 import trackingPushResult from '../api/tracking-push-result.json';
 import trackingPage from '../api/tracking-page.json';
@@ -65,6 +68,7 @@ import webhookResent from '../api/webhook-resent.json';
 import webhookSecret from '../api/webhook-secret.json';
 import consignmentAllocated from '../events/consignment-allocated.json';
 import consignmentCancelled from '../events/consignment-cancelled.json';
+import consignmentErased from '../events/consignment-erased.json';
 import consignmentCreated from '../events/consignment-created.json';
 import consignmentStatusChanged from '../events/consignment-status-changed.json';
 import consignmentUnallocated from '../events/consignment-unallocated.json';
@@ -76,6 +80,8 @@ import manifestFailed from '../events/manifest-failed.json';
 import proofOfDeliveryWebhook from '../webhooks/proof-of-delivery.json';
 import testWebhook from '../webhooks/test.json';
 import trackingUpdateWebhook from '../webhooks/tracking-update.json';
+import returnCreatedWebhook from '../webhooks/return-created.json';
+import consignmentReturnCreated from '../events/consignment-return-created.json';
 import trackingConsignmentProgressed from '../events/tracking-consignment-progressed.json';
 import podRetrieved from '../events/pod-retrieved.json';
 import carrierTrackingPolled from '../events/carrier-tracking-polled.json';
@@ -134,6 +140,9 @@ export const SchemaId = {
   PackageInput: `${api}package-input.json`,
   Recipient: `${api}recipient.json`,
   ServiceAliases: `${api}service-aliases.json`,
+  ReturnsPolicy: `${api}returns-policy.json`,
+  ReturnInput: `${api}return-input.json`,
+  Retention: `${api}retention.json`,
   Warehouse: `${api}warehouse.json`,
   ConsignmentDocuments: `${api}documents.json`,
   CarrierAccount: `${api}carrier-account.json`,
@@ -177,16 +186,19 @@ export const SchemaId = {
   EventEnvelope: `${events}envelope.json`,
   ConsignmentAllocatedData: `${events}consignment-allocated.json`,
   ConsignmentCancelledData: `${events}consignment-cancelled.json`,
+  ConsignmentErasedData: `${events}consignment-erased.json`,
   ConsignmentCreatedData: `${events}consignment-created.json`,
   ConsignmentStatusChangedData: `${events}consignment-status-changed.json`,
   ConsignmentUnallocatedData: `${events}consignment-unallocated.json`,
   ConsignmentUpdatedData: `${events}consignment-updated.json`,
+  ConsignmentReturnCreatedData: `${events}consignment-return-created.json`,
   DeliveryRulesChangedData: `${events}delivery-rules-changed.json`,
   DocumentsLabelsPrintedData: `${events}documents-labels-printed.json`,
   ManifestFailedData: `${events}manifest-failed.json`,
   TrackingUpdateWebhook: `${webhooks}tracking-update.json`,
   ProofOfDeliveryWebhook: `${webhooks}proof-of-delivery.json`,
   TestWebhook: `${webhooks}test.json`,
+  ReturnCreatedWebhook: `${webhooks}return-created.json`,
   TrackingUpdatedData: `${events}tracking-updated.json`,
   PodRetrievedData: `${events}pod-retrieved.json`,
   CarrierTrackingPolledData: `${events}carrier-tracking-polled.json`,
@@ -212,17 +224,18 @@ export const schemaGroups = {
     trackingPush, trackingPushResult,
     consignmentDashboard, webhookDashboard, exceptionQueue, deliveryRulesPreviewInput,
     trackingPage, trackingPageSettings, serviceAliases, notificationSettings, notificationLog, notificationUnsubscribeInput,
-    auditLogEntry, auditLogPage,
+    returnsPolicy, returnInput,
+    auditLogEntry, auditLogPage, retention,
   ] as JsonSchema[],
   events: [
     envelope, consignmentCreated, consignmentUpdated, consignmentAllocated, consignmentUnallocated,
-    consignmentCancelled, consignmentStatusChanged,
+    consignmentCancelled, consignmentStatusChanged, consignmentErased, consignmentReturnCreated,
     deliveryRulesChanged,
     documentsLabelsPrinted,
     manifestFailed,
     trackingUpdated, podRetrieved, trackingConsignmentProgressed, carrierTrackingPolled,
   ] as JsonSchema[],
-  webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook] as JsonSchema[],
+  webhooks: [trackingUpdateWebhook, proofOfDeliveryWebhook, testWebhook, returnCreatedWebhook] as JsonSchema[],
 };
 
 export type SchemaGroup = keyof typeof schemaGroups;
@@ -235,6 +248,7 @@ export const requestSchemaIds: ReadonlySet<string> = new Set<string>([
   SchemaId.ConsignmentInput, SchemaId.DeliveryOptionsRequest, SchemaId.DeliveryRuleInput, SchemaId.DeliverySettings,
   SchemaId.ManifestInput, SchemaId.TrackingPush, SchemaId.WebhookEndpointInput, SchemaId.WebhookEndpointPatch,
   SchemaId.WebhookRecoverInput, SchemaId.WebhookResendInput, SchemaId.DeliveryRulesPreviewInput, SchemaId.ServiceAliases,
+  SchemaId.Retention,
   SchemaId.RateSheetInput, SchemaId.RateSheetImportInput, SchemaId.RatesRequest,
 ]);
 

@@ -80,6 +80,34 @@ export interface ConsignmentInput {
    * Read-only; ignored.
    */
   tracking_url?: unknown;
+  /**
+   * Read-only; ignored (docs/api/returns.md).
+   */
+  direction?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  return_for?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  returns?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  sender?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  return_reason?: unknown;
+  /**
+   * Read-only; ignored.
+   */
+  return_items?: unknown;
+  /**
+   * Read-only; ignored (docs/api/retention.md).
+   */
+  erased?: unknown;
 }
 
 /**
@@ -143,6 +171,34 @@ export interface Consignment {
    * Where the recipient follows the parcel; null until allocated.
    */
   tracking_url: string | null;
+  /**
+   * `return` for a return booked with POST /consignment/{identifier}/returns (docs/api/returns.md).
+   */
+  direction?: 'outbound' | 'return';
+  /**
+   * A return's outbound consignment identifier; null for an outbound.
+   */
+  return_for?: string | null;
+  /**
+   * The identifiers of an outbound's returns, oldest first.
+   */
+  returns?: string[];
+  /**
+   * A return's sender: the outbound's recipient. Only on returns.
+   */
+  sender?: Recipient | null;
+  /**
+   * Only on returns.
+   */
+  return_reason?: string | null;
+  /**
+   * What comes back, `{sku, name, quantity, reason}` each. Only on returns.
+   */
+  return_items?: unknown[];
+  /**
+   * True once the recipient's personal data was erased (docs/api/retention.md): name, company, e-mail, phone, tax and EORI numbers and street lines read `(erased)` or null; town, postcode district and country stay.
+   */
+  erased?: boolean;
 }
 
 /**
@@ -434,6 +490,10 @@ export interface CarrierService {
    * The service name.
    */
   name: string;
+  /**
+   * A return service (docs/api/returns.md): booked only for returns, never for outbound parcels.
+   */
+  return?: boolean;
 }
 
 /**
@@ -1448,7 +1508,7 @@ export interface CarrierCallPage {
 /**
  * A kind of webhook an endpoint can subscribe to (docs/api/webhooks.md).
  */
-export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';
+export type WebhookEventType = 'tracking_update' | 'proof_of_delivery' | 'return_created';
 
 /**
  * A receiver of the company's webhooks.
@@ -1994,6 +2054,70 @@ export interface NotificationUnsubscribeInput {
 }
 
 /**
+ * The company's returns policy (docs/api/returns.md), body of GET and PUT /returns-policy. PUT replaces it whole. `warehouse_id` is where returns go (null: the outbound's own warehouse); `service_id` the return service booked when a return names none (`auto`: the company's rules choose among return services; null: a return must name one).
+ */
+export interface ReturnsPolicy {
+  enabled: boolean;
+  /**
+   * Days after the outbound's creation during which a return may be booked.
+   */
+  window_days: number;
+  /**
+   * @maxItems 50
+   */
+  reasons: {
+    code: string;
+    label: string;
+  }[];
+  warehouse_id: string | null;
+  service_id: string | null;
+  /**
+   * Countries returns are accepted from (alpha-2).
+   *
+   * @maxItems 250
+   */
+  countries: string[];
+  /**
+   * What the recipient is told to do with the parcel.
+   */
+  instructions: string | null;
+}
+
+/**
+ * Body of POST /consignment/{identifier}/returns (docs/api/returns.md). Without `service_id` the returns policy's service is booked; without `items` every item of the outbound returns.
+ */
+export interface ReturnInput {
+  /**
+   * A return service (`"return": true` in GET /carrierservices), or `auto`.
+   */
+  service_id?: string | null;
+  /**
+   * Why the parcel comes back: a code of the policy's reasons, or free text.
+   */
+  reason?: string | null;
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  items?:
+    | [
+        {
+          sku?: string;
+          name?: string;
+          quantity: number;
+          reason?: string | null;
+        },
+        ...{
+          sku?: string;
+          name?: string;
+          quantity: number;
+          reason?: string | null;
+        }[],
+      ]
+    | null;
+}
+
+/**
  * One recorded change: when, by whom, what and on which resource. Never holds a secret, a password or a token value.
  */
 export interface AuditLogEntry {
@@ -2032,4 +2156,14 @@ export interface AuditLogPage {
    */
   next: string | null;
   results: AuditLogEntry[];
+}
+
+/**
+ * The company's retention of recipients' personal data, body of GET and PUT /retention (docs/api/retention.md): `personal_data_days` after a consignment was delivered or cancelled (any other consignment: after its last change), its recipient's personal data is erased as POST /consignment/{identifier}/erase does.
+ */
+export interface Retention {
+  /**
+   * Days, 30 to 3650; 365 until a PUT sets it.
+   */
+  personal_data_days: number;
 }

@@ -106,6 +106,42 @@ export interface ConsignmentStatusChangedData {
 }
 
 /**
+ * Data of consignment.consignment.erased: the consignment's recipient's personal data was erased (on request or by the retention sweep), and every service holding a copy erases its own. Carries no personal data itself.
+ */
+export interface ConsignmentErasedData {
+  identifier: string;
+  consignment_number?: string | null;
+  /**
+   * The packages' tracking numbers, so a service keyed by them finds its copies.
+   */
+  tracking_numbers?: string[];
+  erased_at: string;
+  /**
+   * A data subject's request (POST .../erase) or the retention period's end.
+   */
+  reason?: 'request' | 'retention';
+}
+
+/**
+ * Data of consignment.return.created: a return was booked for an outbound consignment (docs/api/returns.md); the webhook dispatcher sends it as the return_created webhook.
+ */
+export interface ConsignmentReturnCreatedData {
+  consignment_identifier: string;
+  return_for: string;
+  order_number: string;
+  reason: string | null;
+  items: {
+    sku?: string | null;
+    name?: string | null;
+    quantity: number;
+    reason?: string | null;
+  }[];
+  carrier: string | null;
+  service_id: string | null;
+  tracking_numbers: string[];
+}
+
+/**
  * Data of delivery_options.rules.changed: a company's delivery rules, settings or rate sheets changed; every replica drops its compiled copy.
  */
 export interface DeliveryRulesChangedData {

@@ -101,3 +101,39 @@ export interface TestWebhook {
     message: string;
   };
 }
+
+/**
+ * Body of the return_created webhook (docs/api/returns.md): a return was booked for an outbound consignment. Signed per Standard Webhooks; `event_id` is also the `webhook-id` header and is the same on every attempt.
+ */
+export interface ReturnCreatedWebhook {
+  event_type: 'return_created';
+  /**
+   * Unique event identifier; receivers deduplicate on it.
+   */
+  event_id: string;
+  payload_version: '2025.1';
+  payload: {
+    /**
+     * The return consignment.
+     */
+    consignment_identifier: string;
+    /**
+     * The outbound consignment it returns.
+     */
+    return_for: string;
+    order_number: string;
+    reason: string | null;
+    items: {
+      sku: string | null;
+      name: string | null;
+      quantity: number;
+      reason: string | null;
+    }[];
+    /**
+     * Carrier name; null when no carrier accepted the return.
+     */
+    carrier: string | null;
+    service_id: string | null;
+    tracking_numbers: string[];
+  };
+}

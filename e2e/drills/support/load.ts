@@ -71,11 +71,11 @@ export function steadyLoad(stack: Stack, o: { createEveryMs: number; pushEveryMs
       }));
       record.status = res.status;
       if (res.status >= 500) failed('create', String(res.status));
-      const body = (await res.json().catch(() => ({}))) as { success?: string[] };
+      const body = (await res.json().catch(() => ({}))) as { success?: string[]; errors?: Record<string, unknown> };
       if (res.status === 200 && body.success?.[0]) {
         record.identifier = body.success[0];
         toPush.push({ identifier: body.success[0] });
-      }
+      } else if (res.status === 200) failed('create', `refused: ${JSON.stringify(body.errors).slice(0, 300)}`);
     } catch (err) {
       record.status = 'error';
       failed('create', String((err as Error).cause ?? err));

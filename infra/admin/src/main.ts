@@ -10,7 +10,8 @@ import { ensureDatabase, openTarget } from './target';
 import { registerRulesCommands } from './rules.commands';
 import { registerRateSheetCommands } from './rate-sheets.commands';
 import { registerCarrierAccountCommands } from './carrier-accounts.commands';
-import { registerServiceAliasCommands } from './service-aliases.commands';
+import { registerServiceAliasCommands, type WithTarget } from './service-aliases.commands';
+import { registerReturnsPolicyCommands } from './returns-policy.commands';
 import { registerBackupCommands } from './backup.commands';
 import { randomSecret, seedDemo } from './seed';
 import { encryptionKeyFor } from './encryption-key';
@@ -217,7 +218,8 @@ registerCarrierAccountCommands(program, async (fn) => {
   }
 });
 
-registerServiceAliasCommands(program, async (fn) => {
+/** The consignment service's admin on the chosen database, with the encryption key where it is set. */
+const withConsignmentAdmin: WithTarget = async (fn) => {
   const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
   let key: string | null = null;
   try {
@@ -233,24 +235,28 @@ registerServiceAliasCommands(program, async (fn) => {
     await cs.close();
     await t.close();
   }
-});
+};
+registerServiceAliasCommands(program, withConsignmentAdmin);
+registerReturnsPolicyCommands(program, withConsignmentAdmin);
 
 program.command('migrate').option('--create-database', 'create the database first when it does not exist')
   .option('--check', 'apply nothing: list the pending migrations per schema, and exit 1 when there are some')
-  .description('apply every service\'s migrations without starting services (run before a rollout)')
-  .action(async (o: { createDatabase?: boolean; check?: boolean }) => {
+  .option('--contract', 'apply the contract migrations too: run once no process of the previous release runs')
+  .description('apply every service\'s migrations without starting services (run before a rollout; --contract after it)')
+  .action(async (o: { createDatabase?: boolean; check?: boolean; contract?: boolean }) => {
     const opts = program.opts<{ databaseUrl?: string; dataDir?: string }>();
     const url = opts.databaseUrl ?? process.env.DATABASE_URL;
     if (o.createDatabase && url && !o.check) await ensureDatabase(url);
     const t = await openTarget(opts);
     try {
       if (o.check) {
-        const pending = await pendingAll(t.target);
-        out({ pending });
+        // Contract migrations wait for the end of a rollout by design: listed, but not a reason to fail the check.
+        const { pending, contract } = await pendingAll(t.target);
+        out({ pending, contract });
         if (Object.keys(pending).length > 0) process.exitCode = 1;
         return;
       }
-      out({ migrated: await migrateAll(t.target) });
+      out({ migrated: await migrateAll(t.target, { contract: o.contract === true }), contract: o.contract === true });
     } finally {
       await t.close();
     }

@@ -1,4 +1,4 @@
-import { migrateToLatest, openDatabase, pendingMigrations, type DbTarget, type Kysely } from '@waybill/db';
+import { isContractMigration, migrateToLatest, openDatabase, pendingMigrations, type DbTarget, type Kysely } from '@waybill/db';
 import { SCHEMA as GATEWAY, migrations as gateway } from '@waybill/gateway';
 import { SCHEMA as CONSIGNMENT, migrations as consignment } from '@waybill/consignment';
 import { SCHEMA as DELIVERY_OPTIONS, migrations as deliveryOptions } from '@waybill/delivery-options';
@@ -36,8 +36,10 @@ export async function onSchema<T>(target: DbTarget, schema: string, fn: (db: Kys
  * Brings every schema to its latest migration without starting a service, so a rollout's migrations
  * run once, before the new replicas, instead of racing in each replica's start.
  */
-export async function migrateAll(target: DbTarget): Promise<string[]> {
-  for (const { schema, migrations } of SERVICE_MIGRATIONS) await onSchema(target, schema, (db) => migrateToLatest(db, schema, migrations));
+export async function migrateAll(target: DbTarget, o: { contract?: boolean } = {}): Promise<string[]> {
+  for (const { schema, migrations } of SERVICE_MIGRATIONS) {
+    await onSchema(target, schema, (db) => migrateToLatest(db, schema, migrations, o.contract ? { contract: true } : {}));
+  }
   return SERVICE_MIGRATIONS.map((s) => s.schema);
 }
 
@@ -45,11 +47,14 @@ export async function migrateAll(target: DbTarget): Promise<string[]> {
  * What `waybill migrate` would apply, per schema (only schemas with something pending), without
  * changing anything: `waybill migrate --check` prints it and exits non-zero when it is not empty.
  */
-export async function pendingAll(target: DbTarget): Promise<Record<string, string[]>> {
+export async function pendingAll(target: DbTarget): Promise<{ pending: Record<string, string[]>; contract: Record<string, string[]> }> {
   const pending: Record<string, string[]> = {};
+  const contract: Record<string, string[]> = {};
   for (const { schema, migrations } of SERVICE_MIGRATIONS) {
     const names = await onSchema(target, schema, (db) => pendingMigrations(db, schema, migrations));
-    if (names.length > 0) pending[schema] = names;
+    const expand = names.filter((n) => !isContractMigration(n));
+    if (expand.length > 0) pending[schema] = expand;
+    if (expand.length < names.length) contract[schema] = names.filter(isContractMigration);
   }
-  return pending;
+  return { pending, contract };
 }

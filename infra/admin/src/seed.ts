@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DbTarget } from '@waybill/db';
 import { SANDBOX_PROFILES } from '@waybill/carriers';
 import { openGatewayAdmin } from '@waybill/gateway';
-import { openConsignmentAdmin } from '@waybill/consignment';
+import { DEMO_POLICY, openConsignmentAdmin } from '@waybill/consignment';
 import { openDeliveryOptionsAdmin } from '@waybill/delivery-options';
 import { catalogParts } from './catalog';
 import { demoRules } from './demo-rules';
@@ -34,6 +34,8 @@ export const DEMO_WAREHOUSES = [
 ];
 
 const DEMO_CONTACT_EMAIL = 'shipping@demo-co.example';
+/** The demo's returns service: the policy books it when a return names none. */
+export const DEMO_RETURN_SERVICE = 'Generic Carrier|Generic Returns GRTN';
 
 /** docs/demo.md: every label size enabled, A4 invoices, and the company's customs identity. */
 export const DEMO_DOCUMENT_SETTINGS: DocumentSettings = {
@@ -68,6 +70,10 @@ export async function seedDemo(target: DbTarget, creds: DemoCredentials, keys?: 
     for (const p of SANDBOX_PROFILES) await cs.enableCarrier(creds.company, p.identifier);
     await seedDemoRules(target, creds.company);
     await docs.configureCompany(creds.company, DEMO_DOCUMENT_SETTINGS);
+    // Returns come back to London on Generic's return service (docs/demo.md); on first start only, so edits survive restarts.
+    if (!(await cs.returnsPolicy(creds.company)).stored) {
+      await cs.replaceReturnsPolicy(creds.company, { ...DEMO_POLICY, warehouse_id: `${creds.company}|London DC`, service_id: DEMO_RETURN_SERVICE }, { withoutAccount: SANDBOX_PROFILES, accounts: [] });
+    }
     if (keys) for (const p of SANDBOX_PROFILES) await tr.setCarrierSecret(p.identifier, creds.carrierSecret);
     // The recipients' tracking pages name the shop; on first start only, so edits in the console survive restarts.
     if (!(await tr.trackingPage(creds.company)).display_name) await tr.trackingPage(creds.company, { display_name: 'Demo Co', support_email: DEMO_CONTACT_EMAIL });

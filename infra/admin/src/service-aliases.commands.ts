@@ -7,16 +7,16 @@ import type { DbTarget } from '@waybill/db';
 import { out, reported } from './output';
 import { recordCliChange } from './audit';
 
-type WithTarget = (fn: (target: DbTarget, cs: ConsignmentAdmin, dataEncryptionKey: string | null) => Promise<void>) => Promise<void>;
+export type WithTarget = (fn: (target: DbTarget, cs: ConsignmentAdmin, dataEncryptionKey: string | null) => Promise<void>) => Promise<void>;
 
-/** A map from `--file` (`-` reads standard input) or `--json`. */
-function mapOf(o: { json?: string; file?: string }): unknown {
+/** A JSON object from `--file` (`-` reads standard input) or `--json`; `what` names it in errors. */
+export function jsonOption(o: { json?: string; file?: string }, what = 'aliases'): unknown {
   const text = o.json ?? (o.file === '-' ? readFileSync(0, 'utf8') : o.file ? readFileSync(o.file, 'utf8') : undefined);
-  if (text === undefined) throw new Error('give the aliases with --file or --json');
+  if (text === undefined) throw new Error(`give the ${what} with --file or --json`);
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new Error(`aliases: not JSON (${(err as Error).message})`);
+    throw new Error(`${what}: not JSON (${(err as Error).message})`);
   }
 }
 
@@ -24,7 +24,7 @@ function mapOf(o: { json?: string; file?: string }): unknown {
  * The carriers needing no account (the sandbox ones) and the company's enabled account carriers
  * (carrier-link's accounts; null when they cannot be read without the key).
  */
-async function carriersOf(target: DbTarget, key: string | null, company: string): Promise<{ withoutAccount: RegisteredCarrier[]; accounts: RegisteredCarrier[] | null }> {
+export async function carriersOf(target: DbTarget, key: string | null, company: string): Promise<{ withoutAccount: RegisteredCarrier[]; accounts: RegisteredCarrier[] | null }> {
   return { withoutAccount: [...SANDBOX_PROFILES], accounts: await accountCarriersOf(target, key, company) };
 }
 
@@ -60,7 +60,7 @@ export function registerServiceAliasCommands(program: Command, withTarget: WithT
   aliases.command('import <company>').option('--file <path>', 'a JSON object {"<literal>": "<service_id>"} (- for standard input)').option('--json <json>', 'the object itself')
     .description('replace every alias of the company with the given map ({} removes them all)')
     .action((c: string, o: { file?: string; json?: string }) => withTarget(async (t, cs, key) => {
-      const map = mapOf(o);
+      const map = jsonOption(o);
       const stored = await reported(async () => cs.replaceServiceAliases(c, map, await carriersOf(t, key, c)));
       await recordCliChange(t, c, 'service_aliases.replaced', null);
       out(stored);

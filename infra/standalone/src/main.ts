@@ -13,6 +13,9 @@ import { STARTERS } from './services';
 /** `make run`: every service in one process, seeded with the demo company. */
 async function main(): Promise<void> {
   const cfg = standaloneConfig();
+  // One process holds every service: no process of an older release can be using the schemas, so an
+  // upgrade's contract migrations run at once (docs/operations.md, "Upgrading").
+  process.env.MIGRATE_CONTRACT ??= '1';
   initTracing('waybill');
   const logger = createLogger('waybill');
   const { creds, internalJwtSecret, dataEncryptionKey } = demoCredentials(cfg);

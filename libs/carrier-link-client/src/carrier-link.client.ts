@@ -16,7 +16,7 @@ export interface AccountCarrier {
   /** The company never had another account with this carrier (deleted or disabled): it booked everything booked with it. */
   sole_account: boolean;
   capabilities: { supports?: string[]; zpl_native: boolean; per_package_tracking: boolean; options: string[]; manifest_scope: 'listed' | 'account' };
-  services: Array<{ identifier: string; name: string; code: string; origins: string[] | '*'; destinations: string[] | '*'; max_parcel_weight_kg: number }>;
+  services: Array<{ identifier: string; name: string; code: string; origins: string[] | '*'; destinations: string[] | '*'; max_parcel_weight_kg: number; return?: boolean }>;
 }
 
 /**

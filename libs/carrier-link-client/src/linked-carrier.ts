@@ -44,13 +44,15 @@ export class LinkedCarrier implements Carrier {
     this.soleAccount = d.sole_account ?? false;
     const c = d.capabilities;
     this.capabilities = { supports: capabilityList(c?.supports ?? WHAT_EVERY_CARRIER_DID), zplNative: c?.zpl_native ?? false, perPackageTracking: c?.per_package_tracking ?? true, options: c?.options ?? [], manifestScope: c?.manifest_scope ?? 'listed' };
-    this.services = (d.services ?? []).map((s) => ({ name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, maxParcelWeightKg: s.max_parcel_weight_kg }));
+    this.services = (d.services ?? []).map((s) => ({ name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, maxParcelWeightKg: s.max_parcel_weight_kg, return: s.return === true }));
   }
 
   /** The first service declared for the route; the carrier itself refuses a route it does not serve. */
   defaultService(origin: Address, destination: Address): CarrierServiceDef {
-    const fits = this.services.find((s) => covers(s.origins, origin.country) && covers(s.destinations, destination.country));
-    if (fits ?? this.services[0]) return fits ?? this.services[0];
+    // A return service is never an outbound parcel's default (docs/api/returns.md).
+    const outbound = this.services.filter((s) => !s.return);
+    const fits = outbound.find((s) => covers(s.origins, origin.country) && covers(s.destinations, destination.country));
+    if (fits ?? outbound[0]) return fits ?? outbound[0];
     throw new CarrierRejection(`${this.name}: this company has no enabled ${this.name} account`, false, true);
   }
 

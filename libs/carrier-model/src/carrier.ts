@@ -173,6 +173,12 @@ export interface CarrierServiceDef {
   origins: string[] | '*';
   /** Heaviest single parcel accepted, kg. */
   maxParcelWeightKg: number;
+  /**
+   * A return service (docs/api/returns.md): it carries a parcel back from the outbound's recipient
+   * (`origin`) to the company's returns warehouse (`destination`). Only returns are booked on it, and
+   * only carriers declaring the `returns` capability have one.
+   */
+  return?: boolean;
 }
 
 export interface CarrierCapabilities {

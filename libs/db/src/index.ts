@@ -1,5 +1,5 @@
 export { openDatabase, openPglite, PGLITE_START_PARAMS, type Database, type DbTarget } from './connection';
-export { migrateToLatest, migrateUpTo, pendingMigrations } from './migrator';
+export { isContractMigration, migrateToLatest, migrateUpTo, pendingMigrations, schemaOf } from './migrator';
 export { PgliteDialect } from './pglite-dialect';
 export { isUniqueViolation } from './errors';
 export type { Kysely, Transaction, Migration } from 'kysely';

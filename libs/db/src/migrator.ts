@@ -8,17 +8,41 @@ function migratorOf(db: Kysely<any>, schema: string, migrations: Record<string, 
     migrationTableSchema: schema,
     migrationTableName: 'kysely_migration',
     migrationLockTableName: 'kysely_migration_lock',
+    // A contract migration waits for `waybill migrate --contract` while later expand migrations go ahead.
+    allowUnorderedMigrations: true,
   });
+}
+
+/**
+ * A contract migration (`<timestamp>_<what>_contract`) removes what the previous release's code still
+ * relies on (an old key, a column it writes). Expand migrations run whenever a process of this release
+ * starts; a contract one only once no process of the previous release runs: with `waybill migrate
+ * --contract` after a rolling upgrade, when `MIGRATE_CONTRACT=1` (the embedded mode, or a stop-the-world
+ * upgrade), or on a schema that is new (nothing older can be using it).
+ */
+export const isContractMigration = (name: string): boolean => name.endsWith('_contract');
+
+/** The names of the migrations applied to `schema` (none when it has no migration table yet). */
+async function appliedTo(db: Kysely<any>, schema: string): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(db).catch(() => ({ rows: [] }));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** The migrations to hand the migrator: without `contract`, the contract ones only where already applied. */
+function withoutPendingContracts(migrations: Record<string, Migration>, applied: Set<string>): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(migrations).filter(([name]) => !isContractMigration(name) || applied.has(name)));
 }
 
 /**
  * Runs a service's migrations inside its own schema. Migrations are keyed by timestamped names and
  * receive a Kysely scoped to the schema; Kysely's migration lock makes concurrent replicas safe.
  */
-export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, o: { contract?: boolean } = {}): Promise<void> {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-  if (await aheadOf(db, schema, migrations)) return;
-  const migrator = migratorOf(db, schema, migrations);
+  const applied = await appliedTo(db, schema);
+  if (aheadOf(applied, migrations)) return;
+  const contract = o.contract ?? (process.env.MIGRATE_CONTRACT === '1' || applied.size === 0);
+  const migrator = migratorOf(db, schema, contract ? migrations : withoutPendingContracts(migrations, applied));
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -47,7 +71,6 @@ export async function pendingMigrations(db: Kysely<any>, schema: string, migrati
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }
 
-
 /**
  * True when the schema already has every one of `migrations` and more, all named after the last of them:
  * a newer release migrated it, and this process belongs to the release before (a replica restarting
@@ -56,11 +79,16 @@ export async function pendingMigrations(db: Kysely<any>, schema: string, migrati
  * migrations"). A schema missing one of ours while holding others is a real mismatch: false, and the
  * migrator says so.
  */
-export async function aheadOf(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<boolean> {
-  const { rows } = await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(db).catch(() => ({ rows: [] }));
-  const applied = new Set(rows.map((r) => r.name));
+function aheadOf(applied: Set<string>, migrations: Record<string, Migration>): boolean {
   const ours = Object.keys(migrations).sort();
   const last = ours[ours.length - 1] ?? '';
   const newer = [...applied].filter((name) => !Object.hasOwn(migrations, name));
   return newer.length > 0 && ours.every((name) => applied.has(name)) && newer.every((name) => name > last);
+}
+
+/** The schema a migration runs in (each gets a Kysely scoped to its service's schema), quoted for SQL text. */
+export function schemaOf(db: Kysely<any>): string {
+  const m = /from "([^"]+)"\."probe"/.exec(db.selectFrom('probe').selectAll().compile().sql);
+  if (!m) throw new Error('a migration needs a schema-scoped Kysely');
+  return `"${m[1].replace(/"/g, '""')}"`;
 }

@@ -7,5 +7,6 @@ export const Queues = {
   carrierCallLog: 'carrier-call-log',
   notificationMail: 'notification-mail',
   auditLogPurge: 'audit-log-purge',
+  personalDataRetention: 'personal-data-retention',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];

@@ -11,3 +11,4 @@ export { inboxMigration } from './inbox/inbox.migration';
 export type { InboxTable, InboxDatabase } from './inbox/inbox.table';
 export { idempotent } from './inbox/idempotent-handler';
 export { batchedIdempotent, type BatchOptions } from './inbox/batched-handler';
+export { startErasureConsumer, type ErasedConsignment, type ErasureConsumerOptions } from './inbox/erasure-consumer';

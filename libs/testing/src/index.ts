@@ -6,3 +6,4 @@ export { watchStackEvents, deleteStackQueues, type EventWatch } from './stack-ev
 export { rawAnswer, type RawAnswer } from './raw-answer';
 export { ROOT, builtEntry, freePort, startProcess, waitForReady, startServiceProcess, type Proc, type ServiceProcess } from './processes';
 export { signPush, pushSignatureValid, sendPush, trackingBody, type PushEvent, type PushResult } from './tracking-push';
+export { RETURNING_RECIPIENT, RETURNABLE_ITEMS } from './returns';

@@ -2,7 +2,7 @@ import type { CarrierAccountsTable } from './accounts/account.table';
 import type { BookedLabelsTable, BookingsTable, CallAnomaliesTable } from './bookings/booking.table';
 import type { CarrierManifestsTable } from './manifests/manifest.table';
 import type { TrackingPollLeasesTable, TrackingPollsTable } from './tracking/poll.table';
-import type { OutboxTable } from '@waybill/messaging';
+import type { InboxTable, OutboxTable } from '@waybill/messaging';
 import type { CarrierCallsTable } from './calls/call.table';
 
 /** Every table of the carrier-link service's schema. */
@@ -15,5 +15,6 @@ export interface CarrierLinkDb {
   tracking_polls: TrackingPollsTable;
   tracking_poll_leases: TrackingPollLeasesTable;
   outbox: OutboxTable;
+  inbox: InboxTable;
   carrier_calls: CarrierCallsTable;
 }

@@ -5,7 +5,8 @@ import { MemoryTokenStore, sandboxRegistry, TokenCache, type CarrierAdapter, typ
 import { buildApp } from './app';
 import { carrierAdapters } from './adapters';
 import type { CarrierLinkDb } from './database';
-import { OutboxRelay } from '@waybill/messaging';
+import { OutboxRelay, startErasureConsumer } from '@waybill/messaging';
+import { eraseConsignmentCopies } from './erasure/consignment-erasure';
 import type { PollerDeps } from './tracking/poller.deps';
 import { pollConfigOf } from './tracking/poll.config';
 import { TrackingPoller } from './tracking/poller';
@@ -55,6 +56,7 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
     consignments: consignmentLookup(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret)), rt.peers),
   };
   await startRetentionJob(deps, rt.jobs, retentionPolicyOf(opts.env ?? process.env));
+  const erasures = await startErasureConsumer({ bus: rt.bus, database, service: 'carrier-link', erase: eraseConsignmentCopies });
   await startSubscriptionWorker(deps, rt.jobs);
   const poller = new TrackingPoller(deps);
   poller.start();
@@ -69,6 +71,7 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
     port,
     stop: async () => {
       await closeServer(server);
+      await erasures.cancel();
       await poller.stop();
       await relay.stop();
       await deps.calls?.stop();

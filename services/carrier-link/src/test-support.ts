@@ -17,7 +17,7 @@ const SECRET = 'carrier-link-test-internal-secret';
  * (BullMQ with REDIS_URL, else inline), driven as the gateway would.
  */
 export class CarrierLinkHarness {
-  private constructor(readonly svc: RunningService, readonly testDb: TestDatabase, readonly encryptionKey: string, private readonly jobs: JobDriver) {}
+  private constructor(readonly svc: RunningService, readonly testDb: TestDatabase, readonly encryptionKey: string, private readonly jobs: JobDriver, readonly bus: InProcessEventBus) {}
 
   static async start(env: Record<string, string>, opts: Omit<CarrierLinkOptions, 'env'> = {}): Promise<CarrierLinkHarness> {
     const testDb = await createTestDatabase();
@@ -25,12 +25,13 @@ export class CarrierLinkHarness {
     const encryptionKey = randomBytes(32).toString('base64');
     // BullMQ under a key prefix of its own with REDIS_URL, inline otherwise.
     const jobs = createTestJobs();
+    const bus = new InProcessEventBus({ logger });
     const svc = await startCarrierLinkService({
-      db: testDb.target, bus: new InProcessEventBus({ logger }), jobs, logger,
+      db: testDb.target, bus, jobs, logger,
       internalJwtSecret: SECRET, dataEncryptionKey: encryptionKey, defaultPublicUrl: 'https://waybill.example.com',
       peers: {}, port: 0, host: '127.0.0.1',
     }, { env, ...opts });
-    return new CarrierLinkHarness(svc, testDb, encryptionKey, jobs);
+    return new CarrierLinkHarness(svc, testDb, encryptionKey, jobs, bus);
   }
 
   db() {

@@ -8,5 +8,6 @@ export const VERSIONS: VersionsDeclaration = {
   packageDir: join(__dirname, '..'),
   // Polled tracking events, through its outbox; its own work comes by internal HTTP and its job queue.
   publishes: [EventType.CarrierTrackingPolled],
-  consumes: [],
+  // consignment.consignment.erased: the erased consignment's call bodies and stored labels go (src/erasure).
+  consumes: [EventType.ConsignmentErased],
 };

@@ -43,4 +43,13 @@ describe('consignment admin', () => {
     expect(await admin.replaceServiceAliases('acme', { Ups: 'ups|ups standard' }, { withoutAccount, accounts: [ups] })).toEqual({ Ups: 'UPS|UPS Standard' });
     expect(await admin.serviceAliases('acme')).toEqual({ Ups: 'UPS|UPS Standard' });
   });
+
+  it('reads and replaces the returns policy as /returns-policy does (the CLI\'s returns-policy get|set)', async () => {
+    expect(await admin.returnsPolicy('acme')).toMatchObject({ stored: false, policy: { enabled: false } });
+    const carriers = { withoutAccount: [{ identifier: 'generic', name: 'Generic Carrier', services: [{ ...service('Generic Returns GRTN', 'GRTN'), return: true }] }], accounts: [] };
+    const policy = { enabled: true, window_days: 28, reasons: [{ code: 'damaged', label: 'Arrived damaged' }], warehouse_id: 'acme|dublin', service_id: 'generic carrier|generic returns grtn', countries: ['IE'], instructions: null };
+    expect(await admin.replaceReturnsPolicy('acme', policy, carriers)).toEqual({ ...policy, warehouse_id: 'acme|Dublin', service_id: 'Generic Carrier|Generic Returns GRTN' });
+    expect(await admin.returnsPolicy('acme')).toMatchObject({ stored: true, policy: { window_days: 28, warehouse_id: 'acme|Dublin' } });
+    await expect(admin.replaceReturnsPolicy('acme', { ...policy, warehouse_id: 'acme|Paris' }, carriers)).rejects.toThrow('warehouse_id: "acme|Paris" is not one of the company\'s warehouses');
+  });
 });

@@ -9,6 +9,8 @@ import type { ConsignmentDb } from './database';
 import { migrations } from './migrations';
 import { enableCarrier, enabledCarrierIds, listWarehouses, upsertSettings, upsertWarehouse, type Warehouse } from './companies/company.repository';
 import { SCHEMA } from './service';
+import { checkPolicy, type ReturnsPolicy } from './returns/returns-policy';
+import { loadPolicy, savePolicy } from './returns/returns-policy.repository';
 
 /** Operator actions on this service's data, used by the admin CLI and the demo seed. */
 export interface ConsignmentAdmin {
@@ -28,6 +30,12 @@ export interface ConsignmentAdmin {
   replaceServiceAliases(
     company: string, map: unknown, carriers: { withoutAccount: readonly RegisteredCarrier[]; accounts: readonly RegisteredCarrier[] | null },
   ): Promise<Record<string, string>>;
+  /** The company's returns policy, as GET /returns-policy answers it; `stored` says whether one was ever written. */
+  returnsPolicy(company: string): Promise<{ policy: ReturnsPolicy; stored: boolean }>;
+  /** Replaces the returns policy as PUT /returns-policy does (InvalidError naming the field); `carriers` as for aliases. */
+  replaceReturnsPolicy(
+    company: string, body: unknown, carriers: { withoutAccount: readonly RegisteredCarrier[]; accounts: readonly RegisteredCarrier[] | null },
+  ): Promise<ReturnsPolicy>;
   close(): Promise<void>;
 }
 
@@ -58,6 +66,21 @@ export async function openConsignmentAdmin(target: DbTarget): Promise<Consignmen
       });
       await replaceAliases(db, company, entries);
       return new ServiceAliases(entries).toJson();
+    },
+    returnsPolicy: async (company) => {
+      const stored = await db.selectFrom('returns_policies').select('company').where('company', '=', company).executeTakeFirst();
+      return { policy: await loadPolicy(db, company), stored: stored !== undefined };
+    },
+    replaceReturnsPolicy: async (company, body, carriers) => {
+      const enabledIds = new Set(await enabledCarrierIds(db, company));
+      const services = new CarrierRegistry<RegisteredCarrier>([...carriers.withoutAccount.filter((c) => enabledIds.has(c.identifier)), ...(carriers.accounts ?? [])]);
+      const warehouses = await listWarehouses(db, company);
+      const policy = checkPolicy(body, {
+        service: (id) => services.findService(id),
+        warehouse: (id) => warehouses.find((w) => `${w.company}|${w.name}`.toLowerCase() === id.toLowerCase() || w.name.toLowerCase() === id.toLowerCase()),
+      });
+      await savePolicy(db, company, policy);
+      return policy;
     },
     close: () => database.close(),
   };

@@ -15,6 +15,9 @@ import { consignmentHotRoutes } from './consignments/consignment.hot-routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { ServiceAliasDirectory } from './aliases/service-alias.directory';
 import { serviceAliasRoutes } from './aliases/service-alias.routes';
+import { returnRoutes } from './returns/return.routes';
+import { returnsPolicyRoutes } from './returns/returns-policy.routes';
+import { retentionRoutes } from './retention/retention.routes';
 
 export const AUDIENCE = 'consignment';
 
@@ -53,7 +56,7 @@ export function buildService(o: AppOptions): { app: Express; companies: CompanyD
     logger: o.logger, readiness: o.readiness,
     companies: {
       audience: AUDIENCE, internalJwtSecret: o.internalJwtSecret,
-      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), serviceAliasRoutes(deps), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
+      routers: [lookupRoutes(companies), allocateRoutes(deps), consignmentRoutes(deps, o.publicBaseUrl), serviceAliasRoutes(deps), returnRoutes(deps), returnsPolicyRoutes(deps), retentionRoutes(deps), manifestClaimRoutes(deps), dashboardRoutes(o.db, deps.now)],
     },
   });
   const lane = { routes: consignmentHotRoutes(deps), logger: o.logger, internalJwtSecret: o.internalJwtSecret, audience: AUDIENCE };

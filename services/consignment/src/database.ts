@@ -4,6 +4,8 @@ import type { IdempotencyKeysTable } from './idempotency/idempotency.table';
 import type { DashboardDb } from './dashboard/dashboard.table';
 import type { CarrierCallAnomaliesTable } from './anomalies/anomaly.table';
 import type { ServiceAliasesTable } from './aliases/service-alias.table';
+import type { ReturnsPoliciesTable } from './returns/returns-policy.table';
+import type { RetentionSettingsTable } from './retention/retention.table';
 
 /** Every table of the consignment service's schema. */
 export interface ConsignmentDb extends DashboardDb {
@@ -16,4 +18,6 @@ export interface ConsignmentDb extends DashboardDb {
   idempotency_keys: IdempotencyKeysTable;
   carrier_call_anomalies: CarrierCallAnomaliesTable;
   service_aliases: ServiceAliasesTable;
+  returns_policies: ReturnsPoliciesTable;
+  retention_settings: RetentionSettingsTable;
 }

@@ -9,6 +9,7 @@ import { VERSIONS } from './versions';
 import { startConsumers } from './consumers';
 import { CompanyDirectory } from './companies/company.context';
 import { senderContactsClient } from './companies/sender-contact.client';
+import { startRetentionSweep, sweepEnabled } from './retention/retention.sweep';
 
 export const SCHEMA = 'consignment';
 
@@ -26,6 +27,8 @@ export async function startConsignmentService(rt: ServiceRuntime): Promise<Runni
   const companies = new CompanyDirectory(database.db, linked, senderContactsClient(rt.peers, rt.internalJwtSecret));
   const afterCommit = () => relay.nudge();
   const subscriptions = await startConsumers({ database, bus: rt.bus, companies, logger, afterCommit });
+  if (sweepEnabled(process.env)) await startRetentionSweep({ db: database.db, logger, afterCommit }, rt.jobs);
+  else logger.warn('RETENTION_SWEEP is off: personal data past its retention period is not erased by this replica');
   const { handler } = buildService({
     db: database.db, logger, companies, internalJwtSecret: rt.internalJwtSecret, publicBaseUrl: rt.publicBaseUrl, peers: rt.peers,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },

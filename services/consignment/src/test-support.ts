@@ -12,6 +12,7 @@ import { migrations } from './migrations';
 import { enableCarrier, upsertSettings, upsertWarehouse } from './companies/company.repository';
 import { CompanyDirectory, type CarrierSource } from './companies/company.context';
 import type { ConsumerDeps } from './consumers';
+import type { AllocationRules } from './consignments/consignment.auto-allocation';
 
 export const SECRET = 'test-internal-secret';
 
@@ -26,7 +27,7 @@ export interface Harness {
 }
 
 /** The consignment service's app on a fresh database, with one company set up like the demo. */
-export async function startHarness(company = 'acme', carriers: CarrierSource = sandboxCarriers()): Promise<Harness> {
+export async function startHarness(company = 'acme', carriers: CarrierSource = sandboxCarriers(), rules?: AllocationRules): Promise<Harness> {
   const tdb = await createTestDatabase();
   const database = openDatabase<ConsignmentDb>(tdb.target, 'consignment');
   await migrateToLatest(database.db, 'consignment', migrations);
@@ -37,7 +38,7 @@ export async function startHarness(company = 'acme', carriers: CarrierSource = s
   });
   for (const c of ['generic', 'swiftpost', 'globex', 'parcelink']) await enableCarrier(database.db, company, c);
   const { app, handler } = buildService({
-    db: database.db, carriers, logger: createLogger('test', { level: 'silent' }),
+    db: database.db, carriers, rules, logger: createLogger('test', { level: 'silent' }),
     internalJwtSecret: SECRET, readiness: {}, afterCommit: () => undefined,
   });
   return {

@@ -75,3 +75,10 @@ export function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
 }
+
+/** A page of a heading, an introduction, and what `load` builds once its data came (or why it did not). */
+export function pageOf(title: string, intro: string, what: string, load: () => Promise<HTMLElement>): HTMLElement {
+  const body = h('div', {}, loading(what));
+  load().then((el) => replace(body, el), (err) => replace(body, failure(err)));
+  return h('div', {}, h('h1', {}, title), h('p', {}, intro), body);
+}

@@ -15,13 +15,15 @@ import { trackingPagePage } from './pages/tracking-page';
 import { notificationsPage } from './pages/shipping-emails';
 import { carrierAccountsPage } from './pages/carrier-accounts';
 import { serviceAliasesPage } from './pages/service-aliases';
+import { returnsPolicyPage } from './pages/returns-policy';
+import { retentionPage } from './pages/retention';
 import { rateSheetsPage } from './pages/rate-sheets';
 import { auditLogPage } from './pages/audit-log';
 
 const main = document.getElementById('main')!;
 const top = document.getElementById('top')!;
 
-const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/rate-sheets', 'Rate sheets'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/tracking-page', 'Tracking page'], ['#/notifications', 'Shipping e-mails'], ['#/audit-log', 'Audit log']];
+const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/rate-sheets', 'Rate sheets'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/returns-policy', 'Returns policy'], ['#/tracking-page', 'Tracking page'], ['#/notifications', 'Shipping e-mails'], ['#/retention', 'Data retention'], ['#/audit-log', 'Audit log']];
 
 function header(): void {
   const s = session();
@@ -53,8 +55,10 @@ function route(): void {
               : page === 'notifications' ? notificationsPage()
                 : page === 'carrier-accounts' ? carrierAccountsPage()
                   : page === 'service-aliases' ? serviceAliasesPage()
+                  : page === 'returns-policy' ? returnsPolicyPage()
                   : page === 'rate-sheets' ? rateSheetsPage()
                     : page === 'audit-log' ? auditLogPage()
+                    : page === 'retention' ? retentionPage()
                     : page?.startsWith('rules') && id ? ruleEditPage(decodeURIComponent(id.split('?')[0]))
                       : page?.startsWith('rules') ? rulesPage()
                         : dashboardPage();

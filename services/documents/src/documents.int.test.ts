@@ -131,6 +131,15 @@ describe('documents service (consignment service faked at its internal API)', ()
     expect((await documents('f'.repeat(32))).status).toBe(404);
   });
 
+  it('answers 409 with a detail for a consignment whose personal data was erased, without allocating or printing it', async () => {
+    const c = add(SERVICES.generic, { erased: true, current_status: { status: 'Unallocated', short_form: 'unallocated', rejection_reason: null } });
+    const res = await documents(c.identifier);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/erased/);
+    expect(peer.calls.some((call) => call.includes(`${c.identifier}/allocate`))).toBe(false);
+    expect(printedFor(c.identifier)).toHaveLength(0);
+  });
+
   it('adds a customs invoice only where the carrier needs one on the route', async () => {
     const us = await documents(add(SERVICES.globex, {}, 'US').identifier, '?invoice_quantity=2');
     expect(us.status).toBe(200);

@@ -4,6 +4,9 @@ import { declareVersions, serveService, splitUrlList, type RunningService, type 
 import { buildGateway } from './app';
 import type { GatewayDb } from './credentials/credentials.table';
 import { migrations } from './migrations';
+import { startErasureConsumer } from '@waybill/messaging';
+import { recordSweepErasure } from './audit/audit.erasures';
+import { FailOpenRateLimiter } from './ratelimit/fail-open';
 import { VERSIONS } from './versions';
 import { AuditPurge, type AuditPurgeOptions } from './audit/audit.purge';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/rate-limiter';
@@ -37,9 +40,12 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
   const database = openDatabase<GatewayDb>(rt.db, SCHEMA);
   await migrateToLatest(database.db, SCHEMA, migrations);
   const redis = opts.redisUrl ? new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
-  const limiter: RateLimiter = redis ? new RedisRateLimiter(redis, opts.rateLimitPerMinute, process.env.WAYBILL_NAMESPACE ? `waybill-${process.env.WAYBILL_NAMESPACE}` : 'waybill') : new MemoryRateLimiter(opts.rateLimitPerMinute);
+  const limiter: RateLimiter = redis
+    ? new FailOpenRateLimiter(new RedisRateLimiter(redis, opts.rateLimitPerMinute, process.env.WAYBILL_NAMESPACE ? `waybill-${process.env.WAYBILL_NAMESPACE}` : 'waybill'), logger)
+    : new MemoryRateLimiter(opts.rateLimitPerMinute);
   const purge = new AuditPurge(database.db, rt.jobs, logger, opts.auditPurge);
   await purge.start();
+  const erasures = await startErasureConsumer({ bus: rt.bus, database, service: 'gateway', erase: recordSweepErasure });
   const readiness: Record<string, () => Promise<void>> = { database: () => database.ping() };
   if (redis) readiness.redis = async () => { await redis.ping(); };
   for (const [name, url] of Object.entries(opts.services)) readiness[`service:${name}`] = () => pingAnyReplica(url);
@@ -50,6 +56,7 @@ export async function startGateway(rt: ServiceRuntime, opts: GatewayOptions): Pr
   return serveService({
     name: 'gateway', rt, logger, handler: handler,
     stopping: [
+      () => erasures.cancel(),
       async () => purge.stop(),
       async () => redis?.disconnect(),
       () => database.close(),

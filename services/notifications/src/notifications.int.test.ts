@@ -1,3 +1,5 @@
+import { EventType } from '@waybill/contracts';
+import { newEnvelope } from '@waybill/messaging';
 import { eventually } from '@waybill/testing';
 import { Harness, consignment, created, outForDelivery, statusChanged } from './test-support/harness';
 import { TestSmtpServer } from './test-support/smtp';
@@ -75,6 +77,29 @@ describe('shipping e-mails through a real SMTP server (integration)', () => {
     expect((await history(c.identifier)).map((n) => n.event)).toEqual(['despatched', 'delivered']);
   });
 
+  it('writes to the person sending a return back once it is booked, when the company asks for return_created, and about nothing else of it', async () => {
+    const returns = 'returns-co';
+    expect((await h.api(returns).put('/notifications', { enabled: true, events: ['despatched', 'delivered', 'return_created'] })).status).toBe(200);
+    const outbound = consignment({ email: 'shopper@example.ie', country: 'IE', firstName: 'Aoife' });
+    const back = consignment({ email: 'returns-desk@shop.example', firstName: 'Returns', country: 'GB' });
+    const theReturn = { ...back, direction: 'return', return_for: outbound.identifier, sender: outbound.recipient, consignment_number: 'GCR0042', tracking_url: 'https://track.example/track/generic/GCR0042' } as typeof back;
+    await h.publish(created(returns, theReturn));
+    await h.publish(statusChanged(returns, theReturn, 'Despatched'));
+    await h.publish(statusChanged(returns, theReturn, 'Delivered'));
+    await eventually(async () => h.smtp.to('shopper@example.ie').length === 1, { timeoutMs: 20_000, what: 'the return e-mail' });
+    // A marker after them: once it is in, a wrong e-mail about the return would be too.
+    const marker = consignment({ email: 'return-marker@example.com' });
+    await h.publish(created(returns, marker));
+    await h.publish(statusChanged(returns, marker, 'Despatched'));
+    await eventually(async () => h.smtp.to('return-marker@example.com').length === 1, { timeoutMs: 20_000, what: 'the marker' });
+    const [mail] = h.smtp.to('shopper@example.ie');
+    expect(mail.mail.subject).toBe('Your return to Brand & Co is on its way');
+    expect(mail.mail.text).toContain('Hello Aoife,');
+    expect(mail.mail.text).toContain('https://track.example/track/generic/GCR0042?lang=en');
+    expect(h.smtp.to('returns-desk@shop.example')).toEqual([]);
+    expect((await h.api(returns).get(`/consignment/${theReturn.identifier}/notifications`)).body.results.map((n: { event: string }) => n.event)).toEqual(['return_created']);
+  });
+
   it('tries again with backoff when the server refuses for now, and gives up at once on a permanent refusal', async () => {
     h.smtp.refuseNext(2, 451);
     const c = consignment({ email: 'greylisted@example.com', country: 'DE' });
@@ -140,5 +165,28 @@ describe('shipping e-mails through a real SMTP server (integration)', () => {
     const logs = h.logs.join('\n');
     expect(logs).toContain('shipping e-mail sent');
     for (const secret of ['secret-person', '@example.', 'marie@', 'Bonjour', 'Votre commande']) expect(logs).not.toContain(secret);
+  });
+
+  // docs/operations.md#retention-and-erasure: the notifications service's copies of an erased consignment go on its event.
+  it('on consignment.consignment.erased forgets the recipient\'s address: the history shows none, and nothing more is sent', async () => {
+    const c = consignment({ email: 'erase-me@example.net', firstName: 'Erin' });
+    await h.publish(created(company, c));
+    await h.publish(statusChanged(company, c, 'Despatched'));
+    await outcome(c.identifier, 'despatched', 'sent');
+    expect(await history(c.identifier)).toEqual([expect.objectContaining({ to: 'e***@e***.net' })]);
+    const erased = newEnvelope(EventType.ConsignmentErased, company, { identifier: c.identifier, consignment_number: null, tracking_numbers: [], erased_at: new Date().toISOString(), reason: 'request' });
+    await h.publish(erased);
+    await h.publish(erased);
+    await eventually(async () => (await history(c.identifier))[0]?.to === '***', { timeoutMs: 20_000, what: 'the address erased' });
+    expect(JSON.stringify(await history(c.identifier))).not.toContain('erase-me');
+    // The consignment's later events carry no address either (the owner erased it): no e-mail follows.
+    const after = consignment({ identifier: c.identifier, order_number: c.order_number, email: null });
+    await h.publish(statusChanged(company, after, 'Delivered'));
+    const marker = consignment({ email: 'after-erasure@example.com' });
+    await h.publish(created(company, marker));
+    await h.publish(statusChanged(company, marker, 'Delivered'));
+    await outcome(marker.identifier, 'delivered', 'sent');
+    expect((await history(c.identifier)).map((n) => n.event)).toEqual(['despatched']);
+    expect(h.smtp.to('erase-me@example.net')).toHaveLength(1);
   });
 });

@@ -8,6 +8,8 @@ import type { NotificationsDeps } from './deps';
 import { migrations } from './migrations';
 import { VERSIONS } from './versions';
 import { startEventsConsumer, EVENTS_QUEUE } from './consumers/consignment-events.consumer';
+import { startErasureConsumer } from '@waybill/messaging';
+import { eraseConsignmentCopies } from './erasure/consignment-erasure';
 import { brandingClient, type Branding } from './sending/branding.client';
 import { fileMailer, smtpMailer, type Mailer } from './sending/mailer';
 import { startSendWorker } from './sending/send.job';
@@ -43,6 +45,7 @@ export async function startNotificationsService(rt: ServiceRuntime, opts: Notifi
   };
   await startSendWorker(deps);
   const subscription = await startEventsConsumer(deps, rt.bus, opts.queue ?? EVENTS_QUEUE);
+  const erasures = await startErasureConsumer({ bus: rt.bus, database, service: 'notifications', erase: eraseConsignmentCopies });
   const sweeper = new SendSweeper(deps);
   sweeper.start();
   const app = buildApp(deps, {
@@ -57,6 +60,7 @@ export async function startNotificationsService(rt: ServiceRuntime, opts: Notifi
     name: 'notifications', rt, logger, handler: app,
     stopping: [
       () => subscription.cancel(),
+      () => erasures.cancel(),
       () => sweeper.stop(),
       () => rt.jobs.stopWorkers(),
       async () => mailer.close(),

@@ -10,5 +10,6 @@ export const VERSIONS: VersionsDeclaration = {
   consumes: [
     EventType.ConsignmentCreated, EventType.ConsignmentUpdated, EventType.ConsignmentAllocated, EventType.ConsignmentUnallocated,
     EventType.ConsignmentCancelled, EventType.ConsignmentStatusChanged, EventType.TrackingUpdated,
+    EventType.ConsignmentErased,
   ],
 };

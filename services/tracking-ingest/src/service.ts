@@ -1,7 +1,7 @@
 import { openDatabase, migrateToLatest } from '@waybill/db';
 import { declareVersions, serveService, ServiceClient, type RunningService, type ServiceRuntime } from '@waybill/http';
 import { SecretBox } from '@waybill/internal-auth';
-import { OutboxRelay } from '@waybill/messaging';
+import { OutboxRelay, startErasureConsumer } from '@waybill/messaging';
 import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 import { InternalTokenSigner } from '@waybill/internal-auth';
 import type { TrackedCarriers } from './carriers/tracked-carrier';
@@ -17,6 +17,7 @@ import { PodUrlSigner } from './pod/pod.url';
 import { POD_RETRY, startPodWorker } from './pod/pod.job';
 import { PodSweeper } from './pod/pod.sweeper';
 import { startProjectionConsumer } from './projection/projection.consumer';
+import { eraseConsignmentCopies } from './erasure/consignment-erasure';
 import { ParkingSweeper } from './parking/parking.sweeper';
 import { registerParkingGauges } from './parking/parking.metrics';
 
@@ -55,6 +56,7 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
   };
   const projection = await startProjectionConsumer(deps);
   const polled = await startPolledConsumer(deps);
+  const erasures = await startErasureConsumer({ bus: rt.bus, database, service: 'tracking-ingest', erase: eraseConsignmentCopies });
   await startPodWorker(deps);
   const sweeper = new PodSweeper(deps);
   await sweeper.start();
@@ -74,6 +76,7 @@ export async function startTrackingIngestService(rt: ServiceRuntime, opts: Track
     stopping: [
       () => projection.cancel(),
       () => polled.cancel(),
+      () => erasures.cancel(),
       () => sweeper.stop(),
       () => parking.stop(),
       async () => offGauges(),

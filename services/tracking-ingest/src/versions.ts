@@ -7,5 +7,5 @@ export const VERSIONS: VersionsDeclaration = {
   service: 'tracking-ingest',
   packageDir: join(__dirname, '..'),
   publishes: [EventType.TrackingUpdated, EventType.PodRetrieved, EventType.TrackingConsignmentProgressed],
-  consumes: [EventType.ConsignmentCreated, EventType.ConsignmentAllocated, EventType.ConsignmentUpdated, EventType.ConsignmentUnallocated, EventType.ConsignmentCancelled],
+  consumes: [EventType.ConsignmentCreated, EventType.ConsignmentAllocated, EventType.ConsignmentUpdated, EventType.ConsignmentUnallocated, EventType.ConsignmentCancelled, EventType.ConsignmentErased],
 };

@@ -13,6 +13,8 @@ import { DeliverySweeper } from './delivery/delivery.sweeper';
 import { DeliveryPump } from './delivery/delivery.pump';
 import { startTrackingEventsConsumer, TRACKING_EVENTS_QUEUE } from './consumers/tracking-events.consumer';
 import { WebhookRollup } from './dashboard/webhook-rollup';
+import { startErasureConsumer } from '@waybill/messaging';
+import { eraseConsignmentCopies } from './erasure/consignment-erasure';
 
 export { SCHEMA } from './database';
 
@@ -44,6 +46,7 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
   await worker.start();
   const pump = new DeliveryPump(deps);
   const subscription = await startTrackingEventsConsumer(deps, rt.bus, pump, opts.queue ?? TRACKING_EVENTS_QUEUE);
+  const erasures = await startErasureConsumer({ bus: rt.bus, database, service: 'webhook-dispatcher', erase: eraseConsignmentCopies });
   const sweeper = new DeliverySweeper(deps);
   sweeper.start();
   const rollup = new WebhookRollup(deps, config.rollupIntervalMs, SCHEMA);
@@ -60,6 +63,7 @@ export async function startWebhookDispatcherService(rt: ServiceRuntime, opts: Di
     name: 'webhook-dispatcher', rt, logger, handler: app,
     stopping: [
       () => subscription.cancel(),
+      () => erasures.cancel(),
       () => sweeper.stop(),
       () => pump.stop(),
       () => rollup.stop(),

@@ -7,5 +7,5 @@ export const VERSIONS: VersionsDeclaration = {
   service: 'webhook-dispatcher',
   packageDir: join(__dirname, '..'),
   publishes: [],
-  consumes: [EventType.TrackingUpdated, EventType.PodRetrieved],
+  consumes: [EventType.TrackingUpdated, EventType.PodRetrieved, EventType.ConsignmentErased, EventType.ReturnCreated],
 };

@@ -39,6 +39,24 @@ describe('UPS booking', () => {
     expect(s.ShipTo.Phone).toEqual({ Number: '447700900123' });
   });
 
+  it('books a return as a Print Return Label: ReturnService 9, the consumer as ShipFrom, the warehouse as Shipper and ShipTo', async () => {
+    const outbound = booking('UPS Standard');
+    // A return travels the other way: from the outbound's recipient back to the warehouse.
+    const b = await f.carrier().book({ ...outbound, serviceName: 'UPS Standard Return', origin: outbound.destination, destination: outbound.origin,
+      originContact: outbound.destinationContact, destinationContact: outbound.originContact });
+    expect(b.trackingNumbers[0]).toMatch(/^1Z/);
+    const s = shipBody().ShipmentRequest.Shipment;
+    expect([s.ReturnService, s.Service.Code]).toEqual([{ Code: '9', Description: 'UPS Print Return Label (PRL)' }, '11']);
+    expect([s.ShipFrom.Address.PostalCode, s.ShipTo.Address.PostalCode, s.Shipper.Address.PostalCode])
+      .toEqual([outbound.destination.postcode, outbound.origin.postcode, outbound.origin.postcode]);
+    expect(s.Package.every((p: { Description?: string }) => Boolean(p.Description))).toBe(true);
+  });
+
+  it('never books a return service for an outbound parcel by default', () => {
+    const outbound = booking('UPS Standard');
+    expect(f.carrier().defaultService(outbound.origin, outbound.destination).return).toBeFalsy();
+  });
+
   it('books in ZPL for an account that prints ZPL', async () => {
     const b = await f.carrier({ labelFormat: 'zpl' }).book(booking('UPS Express'));
     expect(b.documents?.labelFormat).toBe('zpl');

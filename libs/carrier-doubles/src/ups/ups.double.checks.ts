@@ -41,6 +41,7 @@ export function shipRuleProblems(body: Json, accountNumber: string): string[] {
     }
   });
   for (const role of ['Shipper', 'ShipFrom', 'ShipTo'] as const) if (s[role]?.Address) problems.push(...addressRuleProblems(s[role].Address, role));
+  if (s.ReturnService) problems.push(...returnRuleProblems(s));
   const forms = s.ShipmentServiceOptions?.InternationalForms;
   if (forms?.FormType?.includes('01')) {
     for (const member of ['InvoiceNumber', 'InvoiceDate', 'ReasonForExport', 'CurrencyCode']) {
@@ -51,6 +52,26 @@ export function shipRuleProblems(body: Json, accountNumber: string): string[] {
       if (!p.PartNumber) problems.push(`InternationalForms.Product[${i}].PartNumber is required for Invoice forms`);
     });
   }
+  return problems;
+}
+
+const sameAddress = (a: Json | undefined, b: Json | undefined) => Boolean(a && b)
+  && JSON.stringify([a!.AddressLine, a!.PostalCode, a!.CountryCode]) === JSON.stringify([b!.AddressLine, b!.PostalCode, b!.CountryCode]);
+
+/**
+ * A return shipment (Shipment.ReturnService): every package described ("Required for shipment with return
+ * service"), and the parties in their return roles: ShipFrom is where UPS collects the parcel (the consumer
+ * sending it back) and must be given; the return goes back to the account holder, so ShipTo is the Shipper's
+ * address, and ShipFrom is not.
+ */
+export function returnRuleProblems(s: Json): string[] {
+  const problems: string[] = [];
+  (s.Package ?? []).forEach((p: Json, i: number) => {
+    if (!p.Description) problems.push(`Package[${i}].Description is required for shipment with return service`);
+  });
+  if (!s.ShipFrom?.Address) problems.push('ShipFrom is required on a return: it is where the parcel is collected');
+  if (!sameAddress(s.Shipper?.Address, s.ShipTo?.Address)) problems.push('on a return ShipTo is the Shipper (the account holder gets the parcel back)');
+  if (sameAddress(s.ShipFrom?.Address, s.ShipTo?.Address)) problems.push('on a return ShipFrom is the consumer sending the parcel back, not the ShipTo');
   return problems;
 }
 

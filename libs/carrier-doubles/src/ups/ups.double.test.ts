@@ -77,6 +77,29 @@ describe('UPS double', () => {
     double.violations.length = 0;
   });
 
+  it('checks a return as the Shipping API describes it: ReturnService code, described packages, the parties in their return roles', async () => {
+    const t = await token();
+    const warehouse = { Name: 'Demo', Address: { AddressLine: ['1 Way'], City: 'London', PostalCode: 'E1 6AN', CountryCode: 'GB' } };
+    const consumer = { Name: 'Jane', Address: { AddressLine: ['2 Road'], City: 'Leeds', PostalCode: 'LS1 1AA', CountryCode: 'GB' } };
+    const pkg = { Description: 'Returned goods', Packaging: { Code: '02' }, PackageWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: '1.5' } };
+    const good = minimalShip({ Shipper: { ...warehouse, ShipperNumber: 'X1Y2Z3' }, ShipTo: warehouse, ShipFrom: consumer, ReturnService: { Code: '9' }, Package: [pkg] });
+    expect((await api('POST', '/api/shipments/v2409/ship', t.body.access_token, good)).status).toBe(200);
+    expect(double.violations).toEqual([]);
+    // The outbound's roles with a return code, an unknown code, and an undescribed package.
+    const swapped = minimalShip({ ReturnService: { Code: '4' } });
+    expect((await api('POST', '/api/shipments/v2409/ship', t.body.access_token, swapped)).status).toBe(400);
+    const text = double.violations.join('\n');
+    expect(text).toMatch(/ReturnService\/Code must be equal to one of the allowed values/);
+    expect(text).toMatch(/Package\[0\].Description is required for shipment with return service/);
+    expect(text).toMatch(/on a return ShipTo is the Shipper/);
+    double.violations.length = 0;
+    // Collected from the warehouse it goes back to: nobody is returning anything.
+    const toItself = minimalShip({ Shipper: { ...warehouse, ShipperNumber: 'X1Y2Z3' }, ShipTo: warehouse, ShipFrom: warehouse, ReturnService: { Code: '9' }, Package: [pkg] });
+    expect((await api('POST', '/api/shipments/v2409/ship', t.body.access_token, toItself)).status).toBe(400);
+    expect(double.violations.join('\n')).toMatch(/on a return ShipFrom is the consumer sending the parcel back, not the ShipTo/);
+    double.violations.length = 0;
+  });
+
   it('checks addresses as the description states: state codes, the Irish county, postcode forms, Latin-1, no ShipFrom e-mail', async () => {
     const t = await token();
     const us = { AddressLine: ['1 Main St'], City: 'Mountain View', PostalCode: '94043-1234', CountryCode: 'US', StateProvinceCode: 'Calif' };

@@ -70,7 +70,9 @@ export abstract class RealCarrier<S extends CarrierServiceDef = CarrierServiceDe
   defaultService(origin: Address, destination: Address): CarrierServiceDef {
     const from = origin.country.toUpperCase();
     const to = destination.country.toUpperCase();
-    return this.profile.services.find((s) => !this.profile.routeProblem(s, from, to)) ?? this.profile.services[0];
+    // A return service is never an outbound parcel's default (docs/api/returns.md).
+    const outbound = this.profile.services.filter((s) => !s.return);
+    return outbound.find((s) => !this.profile.routeProblem(s, from, to)) ?? outbound[0];
   }
 
   requiresCustoms(originCountry: string, destinationCountry: string): boolean {

@@ -1,4 +1,4 @@
-import { EU_COUNTRIES, type CarrierCapability } from '@waybill/carrier-model';
+import { capabilityList, EU_COUNTRIES, type CarrierCapability } from '@waybill/carrier-model';
 import { digits, type SandboxProfile } from './sandbox-carrier';
 
 const GB = ['GB'];
@@ -6,6 +6,8 @@ const EU_AND_GB = ['GB', ...EU_COUNTRIES];
 const COMMON_OPTIONS = ['signature_required', 'age_check'];
 /** Every sandbox carrier books, voids, manifests, pushes its tracking (the demo's simulator) and proves delivery. */
 const SANDBOX_SUPPORTS: readonly CarrierCapability[] = ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery'];
+/** The sandbox carriers with a return service (docs/api/returns.md) declare `returns` besides. */
+const WITH_RETURNS: readonly CarrierCapability[] = capabilityList([...SANDBOX_SUPPORTS, 'returns']);
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const letter = () => LETTERS[Number(digits(2)) % LETTERS.length];
 
@@ -13,12 +15,14 @@ const letter = () => LETTERS[Number(digits(2)) % LETTERS.length];
 export const generic: SandboxProfile = {
   identifier: 'generic',
   name: 'Generic Carrier',
-  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'saturday_delivery'] },
+  capabilities: { supports: WITH_RETURNS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'saturday_delivery'] },
   customsOnBorder: false,
   services: [
     { name: 'Generic Domestic Service GDOM', code: 'GDOM', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
     { name: 'Generic Next Day GNXT', code: 'GNXT', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
     { name: 'Generic Europe GEUR', code: 'GEUR', origins: EU_AND_GB, destinations: EU_AND_GB, maxParcelWeightKg: 30 },
+    // A return from a recipient in Great Britain or Europe back to a warehouse in Great Britain.
+    { name: 'Generic Returns GRTN', code: 'GRTN', origins: EU_AND_GB, destinations: GB, maxParcelWeightKg: 30, return: true },
   ],
   trackingNumber: () => `GC${digits(12)}`,
   consignmentNumber: () => `GCN${digits(10)}`,
@@ -28,11 +32,12 @@ export const generic: SandboxProfile = {
 export const swiftpost: SandboxProfile = {
   identifier: 'swiftpost',
   name: 'SwiftPost',
-  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
+  capabilities: { supports: WITH_RETURNS, zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
   customsOnBorder: false,
   services: [
     { name: 'SwiftPost 24', code: 'SP24', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
     { name: 'SwiftPost 48', code: 'SP48', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
+    { name: 'SwiftPost Returns', code: 'SPRT', origins: GB, destinations: GB, maxParcelWeightKg: 30, return: true },
   ],
   trackingNumber: () => `SP${digits(9)}GB`,
   consignmentNumber: (first) => first,

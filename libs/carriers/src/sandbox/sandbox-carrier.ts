@@ -65,8 +65,10 @@ export class SandboxCarrier implements Carrier {
   }
 
   defaultService(origin: Address, destination: Address): CarrierServiceDef {
-    const fit = this.services.find((s) => serves(s.origins, origin.country) && serves(s.destinations, destination.country));
-    return fit ?? this.services[0];
+    // A return service is never an outbound parcel's default (docs/api/returns.md).
+    const outbound = this.services.filter((s) => !s.return);
+    const fit = outbound.find((s) => serves(s.origins, origin.country) && serves(s.destinations, destination.country));
+    return fit ?? outbound[0];
   }
 
   requiresCustoms(originCountry: string, destinationCountry: string): boolean {

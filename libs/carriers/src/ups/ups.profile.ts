@@ -14,7 +14,7 @@ export const UPS_HOSTS = { test: 'https://wwwcie.ups.com', production: 'https://
 export const UPS_SHIP_VERSION = 'v2409';
 
 /** What the carrier offers besides its services. */
-export const UPS_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates'], zplNative: true, perPackageTracking: true, options: [] };
+export const UPS_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates', 'returns'], zplNative: true, perPackageTracking: true, options: [] };
 
 export const UPS_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   { name: 'client_id', required: true, secret: false, description: "The Client ID of your app on UPS's developer portal." },
@@ -54,7 +54,13 @@ export const UPS_SERVICES: (CarrierServiceDef & { international?: boolean })[] =
   { name: 'UPS Expedited', code: '08', origins: '*', destinations: '*', maxParcelWeightKg: 68, international: true },
   { name: 'UPS Ground', code: '03', origins: US, destinations: US, maxParcelWeightKg: 68 },
   { name: 'UPS Next Day Air', code: '01', origins: US, destinations: US, maxParcelWeightKg: 68 },
+  // A return (docs/api/returns.md): UPS Standard carrying a Print Return Label, ReturnService code 9 of the
+  // Shipping API; the recipient of the outbound prints the label and hands the parcel to UPS.
+  { name: 'UPS Standard Return', code: '11', origins: EUROPE, destinations: EUROPE, maxParcelWeightKg: 68, return: true },
 ];
+
+/** UPS's ReturnService code for a Print Return Label, and its name as the Shipping API gives it. */
+export const UPS_PRINT_RETURN_LABEL = { Code: '9', Description: 'UPS Print Return Label (PRL)' };
 
 const serves = (list: string[] | '*', country: string) => list === '*' || list.includes(country);
 

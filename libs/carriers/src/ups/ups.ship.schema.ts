@@ -26,6 +26,12 @@ const shipFrom = obj({
 const reference = (codeMin: number) => obj({ Code: str(codeMin, 2), Value: str(1, 35) }, ['Value']);
 
 export const UPS_SERVICE_CODES = ['01', '02', '03', '07', '08', '11', '12', '13', '14', '17', '54', '59', '65', '70', '71', '72', '74', '75', '82', '83', '84', '85', '86', '96'];
+/**
+ * ReturnService codes of the Shipping API: 2 Print and Mail, 3 Return Service 1-Attempt, 5 Return Service
+ * 3-Attempt, 8 Electronic Return Label, 9 Print Return Label, 10 Exchange Print Return Label, 11 to 20 Pack
+ * & Collect Service (1-Attempt and 3-Attempt, boxes 1 to 5).
+ */
+export const UPS_RETURN_SERVICE_CODES = ['2', '3', '5', '8', '9', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20'];
 export const UPS_PACKAGING_CODES = ['01', '02', '03', '04', '21', '24', '25', '30', '2a', '2b', '2c', '56', '57', '58', '59', '60', '61', '62', '63', '64', '65', '66', '67'];
 export const UPS_INCOTERMS = ['CFR', 'CIF', 'CIP', 'CPT', 'DAF', 'DDP', 'DAP', 'DEQ', 'DES', 'EXW', 'FAS', 'FCA', 'FOB'];
 
@@ -91,6 +97,7 @@ export const shipRequestSchema: Schema = obj({
       ReferenceNumber: list(reference(2), 2),
       ShipmentDate: str(8, 8, { pattern: '^[0-9]{8}$' }),
       ShipmentServiceOptions: obj({ InternationalForms: internationalForms }),
+      ReturnService: obj({ Code: oneOf(...UPS_RETURN_SERVICE_CODES), Description: str(1, 35) }, ['Code']),
       Package: list(pkg, 200),
     }, ['Shipper', 'Service', 'ShipTo', 'Package']),
     LabelSpecification: obj({

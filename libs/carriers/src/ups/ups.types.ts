@@ -57,6 +57,8 @@ export interface UpsShipRequest {
       ReferenceNumber?: UpsReference[];
       ShipmentDate?: string;
       ShipmentServiceOptions?: { InternationalForms?: UpsInternationalForms };
+      /** Present on a return only: what kind of return label UPS makes (code 9, Print Return Label). */
+      ReturnService?: { Code: string; Description?: string };
       Package: UpsPackage[];
     };
     LabelSpecification: {

@@ -130,9 +130,9 @@ describe('carrier accounts (docs/api/carrier-accounts.md)', () => {
     const id = (await api.post('/carrier-accounts', upsBody())).body.identifier;
     const [ups] = (await api.get('/account-carriers')).body;
     expect(ups).toMatchObject({ identifier: 'ups', name: 'UPS', account: id, sole_account: true });
-    expect(ups.capabilities.supports).toEqual(['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates']);
+    expect(ups.capabilities.supports).toEqual(['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates', 'returns']);
     expect(ups.services.map((s: { identifier: string }) => s.identifier)).toEqual([
-      'UPS|UPS Standard', 'UPS|UPS Express', 'UPS|UPS Express Saver', 'UPS|UPS Expedited', 'UPS|UPS Ground', 'UPS|UPS Next Day Air',
+      'UPS|UPS Standard', 'UPS|UPS Express', 'UPS|UPS Express Saver', 'UPS|UPS Expedited', 'UPS|UPS Ground', 'UPS|UPS Next Day Air', 'UPS|UPS Standard Return',
     ]);
     expect(ups.services[4]).toMatchObject({ code: '03', origins: ['US', 'PR'], destinations: ['US', 'PR'], max_parcel_weight_kg: 68 });
     await api.patch(`/carrier-accounts/${id}`, { enabled: false });

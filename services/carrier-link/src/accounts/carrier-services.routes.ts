@@ -15,6 +15,7 @@ function describe(c: Described) {
     },
     services: c.services.map((s) => ({
       identifier: serviceId(c, s), name: s.name, code: s.code, origins: s.origins, destinations: s.destinations, max_parcel_weight_kg: s.maxParcelWeightKg,
+      return: s.return === true,
     })),
   };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UpsDouble } from '@waybill/carrier-doubles';
+import { EventType } from '@waybill/contracts';
+import { newEnvelope } from '@waybill/messaging';
 import { eventually, readPdf } from '@waybill/testing';
 import { CarrierLinkHarness } from '../test-support';
 
@@ -28,8 +30,8 @@ describe('bookings at real carriers through carrier-link', () => {
   });
   afterEach(() => expect(double.violations).toEqual([]));
 
-  async function withAccount() {
-    const api = h.api(company());
+  async function withAccount(co = company()) {
+    const api = h.api(co);
     await api.post('/carrier-accounts', { carrier: 'ups', name: 'UPS', test_mode: true, credentials: { client_id: UPS.clientId, client_secret: UPS.clientSecret, account_number: UPS.accountNumber } });
     return api;
   }
@@ -131,5 +133,32 @@ describe('bookings at real carriers through carrier-link', () => {
     const bad = await api.post('/carrier-bookings', { carrier: 'ups', request: { serviceName: 'UPS Standard' } });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('consignment_identifier: This field is required.');
+  });
+
+  // docs/operations.md#retention-and-erasure: carrier-link's copies of an erased consignment go on its event.
+  it('on consignment.consignment.erased empties that consignment\'s call bodies and deletes its stored labels, once however often the event comes', async () => {
+    const co = company();
+    const api = await withAccount(co);
+    const [erased, kept] = [consignment(), consignment()];
+    for (const id of [erased, kept]) expect((await api.post('/carrier-bookings', { consignment_identifier: id, carrier: 'ups', request: request() })).status).toBe(201);
+    const callsOf = async (id: string) => (await api.get(`/consignment/${id}/carrier-calls`)).body.results as Array<Record<string, unknown>>;
+    await eventually(async () => (await callsOf(erased)).some((c) => c.operation === 'book') || undefined, { timeoutMs: 20_000, what: 'the booking call' });
+    expect(JSON.stringify(await callsOf(erased))).toContain('Jane Smith');
+    const event = newEnvelope(EventType.ConsignmentErased, co, { identifier: erased, consignment_number: null, tracking_numbers: [], erased_at: new Date().toISOString(), reason: 'request' });
+    await h.bus.publish(event);
+    await h.bus.publish(event);
+    const db = h.db();
+    const labelsOf = async (id: string) => db.db.selectFrom('booked_labels').select('position').where('consignment_identifier', '=', id).execute();
+    try {
+      await eventually(async () => (await labelsOf(erased)).length === 0 || undefined, { timeoutMs: 10_000, what: 'the labels deleted' });
+      const calls = await callsOf(erased);
+      expect(calls.find((c) => c.operation === 'book')).toMatchObject({ request: null, response: null, message: null, outcome: 'success' });
+      expect(JSON.stringify(calls)).not.toContain('Jane Smith');
+      expect(JSON.stringify(await callsOf(kept))).toContain('Jane Smith');
+      expect((await labelsOf(kept)).length).toBeGreaterThan(0);
+      expect(await db.db.selectFrom('inbox').select('event_id').where('event_id', '=', event.id).execute()).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -33,9 +33,10 @@ describe('carriers without accounts, through carrier-link', () => {
   it('lists them for every company with their capabilities and services, and no account', async () => {
     const carriers = (await h.api(company()).get('/carriers')).body as Array<Record<string, any>>;
     expect(carriers.map((c) => [c.identifier, c.account])).toEqual([['generic', null], ['globex', null], ['parcelink', null], ['swiftpost', null]]);
-    expect(carriers[0].capabilities).toMatchObject({ supports: ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery'], per_package_tracking: true });
+    expect(carriers[0].capabilities).toMatchObject({ supports: ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery', 'returns'], per_package_tracking: true });
     expect(carriers[3].capabilities.zpl_native).toBe(true);
-    expect(carriers[0].services[1]).toEqual({ identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT', code: 'GNXT', origins: ['GB'], destinations: ['GB'], max_parcel_weight_kg: 30 });
+    expect(carriers[0].services[1]).toEqual({ identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT', code: 'GNXT', origins: ['GB'], destinations: ['GB'], max_parcel_weight_kg: 30, return: false });
+    expect(carriers[0].services.filter((s: { return: boolean }) => s.return).map((s: { name: string }) => s.name)).toEqual(['Generic Returns GRTN']);
   });
 
   it('books once per consignment with the options the carrier applied, and voids', async () => {

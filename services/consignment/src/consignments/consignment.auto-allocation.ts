@@ -45,7 +45,11 @@ export interface AllocationSubject {
   warehouse: Warehouse;
   options: Record<string, string>;
   ids: { company: string; identifier: string; orderNumber: string };
+  /** A return is booked on return services only, an outbound never on one (docs/api/returns.md). */
+  direction?: 'outbound' | 'return';
 }
+
+const fitsDirection = (service: { return?: boolean }, s: AllocationSubject) => (service.return === true) === (s.direction === 'return');
 
 /**
  * Allocation by rules (docs/api/allocation.md): the rules' candidates in the company's order of preference, each
@@ -63,7 +67,7 @@ async function allocateByRules(deps: AutoAllocationDeps, ctx: CompanyContext, s:
   const refusals: string[] = [];
   for (const id of candidates) {
     const found = ctx.service(id);
-    if (!found) continue;
+    if (!found || !fitsDirection(found.service, s)) continue;
     const outcome = await allocate({ kind: 'service', ...found }, s.data, s.warehouse, s.options, s.ids);
     // A carrier that may have booked it is not followed by another: that could book the parcel twice.
     if (outcome.allocated || outcome.outcomeUnknown) return outcome;
@@ -78,6 +82,10 @@ async function allocateByRules(deps: AutoAllocationDeps, ctx: CompanyContext, s:
  * A carrier call whose outcome is unknown is recorded for the operator before anything else is written.
  */
 export async function allocateTarget(deps: AutoAllocationDeps, ctx: CompanyContext, target: AllocationTarget, s: AllocationSubject): Promise<AllocationOutcome> {
+  if (target.kind === 'service' && !fitsDirection(target.service, s)) {
+    const why = s.direction === 'return' ? 'is not a return service' : 'is a return service, booked only for returns';
+    return { allocated: false, rejectionReason: `${target.carrier.name}: ${target.service.name} ${why}` };
+  }
   const outcome = target.kind === 'rules' ? await allocateByRules(deps, ctx, s) : await allocate(target, s.data, s.warehouse, s.options, s.ids);
   if (!outcome.allocated && outcome.outcomeUnknown) {
     deps.logger.warn({ identifier: s.ids.identifier, carrier: outcome.outcomeUnknown.carrier, reason: outcome.outcomeUnknown.reason }, 'booking outcome unknown');

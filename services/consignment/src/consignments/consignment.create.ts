@@ -136,14 +136,14 @@ function toRow(company: string, p: Planned): CreatedRow {
     requested_carrier: p.input.requestedCarrier, carrier_id: a?.carrierId ?? null, service_id: a?.serviceId ?? null,
     consignment_number: a?.consignmentNumber ?? null, carrier_account: a?.account ?? null, tracking_url: a?.trackingUrl ?? null,
     warehouse_id: p.input.warehouseId, requested_options: p.input.options,
-    data: withTrackingNumbers(p.input.data, a?.trackingNumbers ?? null),
+    data: withTrackingNumbers(p.input.data, a?.trackingNumbers ?? null), direction: 'outbound', return_for: null,
   };
 }
 
 /** The row as it will read back once stored, for the events (`toApi` reads only columns given here). */
-function storedView(row: CreatedRow): ConsignmentRow {
+export function storedView(row: CreatedRow): ConsignmentRow {
   const now = new Date();
-  return { ...row, seq: 0, list_seq: null, version: 1, manifest_id: null, tracked_at: null, created_at: now, updated_at: now };
+  return { ...row, seq: 0, list_seq: null, version: 1, manifest_id: null, tracked_at: null, created_at: now, updated_at: now, erased_at: null };
 }
 
 /** Nothing was stored, so bookings made for this request are released again. */

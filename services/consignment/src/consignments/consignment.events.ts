@@ -12,8 +12,11 @@ export const ConsignmentEvents = {
   statusChanged: 'consignment.consignment.status_changed',
 } as const;
 
+/** A return was booked (docs/api/returns.md); the webhook dispatcher makes it the return_created webhook. */
+export const RETURN_CREATED = 'consignment.return.created';
+
 export interface PendingEvent {
-  type: (typeof ConsignmentEvents)[keyof typeof ConsignmentEvents];
+  type: (typeof ConsignmentEvents)[keyof typeof ConsignmentEvents] | typeof RETURN_CREATED;
   data: Record<string, unknown>;
 }
 

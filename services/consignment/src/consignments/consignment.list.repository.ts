@@ -9,6 +9,8 @@ export interface ListFilter {
   status?: ConsignmentStatus;
   identifier?: string;
   orderNumber?: string;
+  direction?: 'outbound' | 'return';
+  returnFor?: string;
 }
 
 function filtered(db: Kysely<ConsignmentDb>, f: ListFilter): SelectQueryBuilder<ConsignmentDb, 'consignments', object> {
@@ -18,6 +20,8 @@ function filtered(db: Kysely<ConsignmentDb>, f: ListFilter): SelectQueryBuilder<
   if (f.status) q = q.where('status', '=', f.status);
   if (f.identifier !== undefined) q = q.where('identifier', '=', f.identifier);
   if (f.orderNumber !== undefined) q = q.where('order_number', '=', f.orderNumber);
+  if (f.direction !== undefined) q = q.where('direction', '=', f.direction);
+  if (f.returnFor !== undefined) q = q.where('return_for', '=', f.returnFor);
   return q;
 }
 
@@ -31,7 +35,8 @@ function filtered(db: Kysely<ConsignmentDb>, f: ListFilter): SelectQueryBuilder<
 async function countFrom(db: Kysely<ConsignmentDb>, f: ListFilter): Promise<number> {
   const countRows = async (q: SelectQueryBuilder<ConsignmentDb, 'consignments', object>) =>
     Number((await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  if (f.identifier !== undefined || f.orderNumber !== undefined) return countRows(filtered(db, f));
+  // The per-block counts know no direction: a direction filter counts its rows (returns are few).
+  if (f.identifier !== undefined || f.orderNumber !== undefined || f.direction !== undefined || f.returnFor !== undefined) return countRows(filtered(db, f));
   let blocks = db.selectFrom('consignment_counts').where('company', '=', f.company).where('block_start', '>', f.afterSeq ?? 0);
   if (f.status) blocks = blocks.where('status', '=', f.status);
   const later = await blocks.select((eb) => [eb.fn.sum<string>('n').as('n'), eb.fn.min('block_start').as('next')]).executeTakeFirstOrThrow();

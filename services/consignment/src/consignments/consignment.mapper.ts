@@ -17,8 +17,11 @@ export function carrierNameOf(serviceId: string | null): string | undefined {
   return serviceId ? serviceId.slice(0, serviceId.indexOf('|') < 0 ? serviceId.length : serviceId.indexOf('|')) : undefined;
 }
 
-/** The one place a stored consignment becomes its public representation. */
-export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCustomFields: boolean): Record<string, unknown> {
+/**
+ * The one place a stored consignment becomes its public representation. `returns`: the identifiers of its
+ * returns (docs/api/returns.md), where the caller looked them up; a representation in an event lists none.
+ */
+export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCustomFields: boolean, returns: readonly string[] = []): Record<string, unknown> {
   const d = row.data;
   const carrierKey = row.carrier_id ?? row.requested_carrier;
   const serviceName = row.service_id ? row.service_id.slice(row.service_id.indexOf('|') + 1) : null;
@@ -44,5 +47,15 @@ export function toApi(row: ConsignmentRow, registry: CarrierRegistry, extraCusto
   out.current_status = { status: row.status, short_form: shortForm(row.status), rejection_reason: row.rejection_reason };
   out.consignment_number = row.consignment_number;
   out.tracking_url = row.tracking_url;
+  out.direction = row.direction ?? 'outbound';
+  out.return_for = row.return_for ?? null;
+  out.returns = [...returns];
+  if (row.direction === 'return') {
+    out.sender = d.sender ?? null;
+    out.return_reason = d.return_reason ?? null;
+    out.return_items = d.return_items ?? [];
+  }
+  // docs/api/retention.md: the recipient's personal data was erased (on request or by the retention sweep).
+  out.erased = row.erased_at !== null && row.erased_at !== undefined;
   return out;
 }

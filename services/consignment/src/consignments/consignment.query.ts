@@ -4,6 +4,7 @@ import { findByIdentifier } from './consignment.repository';
 import { listPage, numberCommitted, seqOf, type ListFilter } from './consignment.list.repository';
 import { parseStatus, STATUSES } from './consignment.status';
 import { toApi } from './consignment.mapper';
+import { returnsOf } from '../returns/return.repository';
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -11,8 +12,8 @@ export const MAX_LIMIT = 100;
 export async function getConsignment(deps: ConsignmentDeps, company: string, identifier: string): Promise<Record<string, unknown>> {
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();
-  const ctx = await deps.companies.get(company);
-  return toApi(row, ctx.names, ctx.settings.extraCustomFields);
+  const [ctx, returns] = await Promise.all([deps.companies.get(company), returnsOf(deps.db, company, row.direction === 'return' ? [] : [row.identifier])]);
+  return toApi(row, ctx.names, ctx.settings.extraCustomFields, returns.get(row.identifier));
 }
 
 export interface ListQuery {
@@ -21,6 +22,9 @@ export interface ListQuery {
   status?: string;
   identifier?: string;
   order_number?: string;
+  /** `outbound` or `return` (docs/api/returns.md). */
+  direction?: string;
+  return_for?: string;
 }
 
 function parseLimit(raw: string | undefined): number {
@@ -41,8 +45,12 @@ export async function listConsignments(deps: ConsignmentDeps, company: string, q
     if (seq === undefined) throw InvalidError.field('offset', `unknown consignment identifier "${q.offset}".`);
     afterSeq = seq;
   }
+  const direction = q.direction === undefined || q.direction === '' ? undefined : q.direction.trim().toLowerCase();
+  if (direction !== undefined && direction !== 'outbound' && direction !== 'return') {
+    throw InvalidError.field('direction', `"${q.direction}" is not a valid choice. Choose from outbound, return.`);
+  }
   const filter: ListFilter = {
-    company, afterSeq, status,
+    company, afterSeq, status, direction, returnFor: q.return_for || undefined,
     identifier: q.identifier || undefined, orderNumber: q.order_number === undefined || q.order_number === '' ? undefined : q.order_number,
   };
   const [page, ctx] = await Promise.all([listPage(deps.db, filter, limit), deps.companies.get(company)]);
@@ -54,7 +62,10 @@ export async function listConsignments(deps: ConsignmentDeps, company: string, q
     if (q.status) params.set('status', q.status);
     if (filter.identifier) params.set('identifier', filter.identifier);
     if (filter.orderNumber !== undefined) params.set('order_number', filter.orderNumber);
+    if (filter.direction) params.set('direction', filter.direction);
+    if (filter.returnFor) params.set('return_for', filter.returnFor);
     next = `${baseUrl}/consignments?${params.toString()}`;
   }
-  return { count: page.count, next, results: page.rows.map((r) => toApi(r, ctx.names, ctx.settings.extraCustomFields)) };
+  const returns = await returnsOf(deps.db, company, page.rows.filter((r) => r.direction !== 'return').map((r) => r.identifier));
+  return { count: page.count, next, results: page.rows.map((r) => toApi(r, ctx.names, ctx.settings.extraCustomFields, returns.get(r.identifier))) };
 }

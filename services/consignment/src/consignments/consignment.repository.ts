@@ -10,7 +10,7 @@ type Db = Kysely<ConsignmentDb> | Transaction<ConsignmentDb>;
 /** The columns a create writes; the rest have defaults. */
 const CREATED_COLUMNS = [
   'identifier', 'company', 'order_number', 'status', 'rejection_reason', 'requested_carrier', 'carrier_id', 'service_id',
-  'consignment_number', 'carrier_account', 'tracking_url', 'warehouse_id', 'requested_options', 'data',
+  'consignment_number', 'carrier_account', 'tracking_url', 'warehouse_id', 'requested_options', 'data', 'direction', 'return_for',
 ] as const;
 const JSON_COLUMNS: ReadonlySet<string> = new Set(['requested_options', 'data']);
 

@@ -21,7 +21,7 @@ function idempotencyKey(req: Request): string | undefined {
 
 function query(req: Request): ListQuery {
   const pick = (k: string) => (typeof req.query[k] === 'string' ? (req.query[k] as string) : undefined);
-  return { offset: pick('offset'), limit: pick('limit'), status: pick('status'), identifier: pick('identifier'), order_number: pick('order_number') };
+  return { offset: pick('offset'), limit: pick('limit'), status: pick('status'), identifier: pick('identifier'), order_number: pick('order_number'), direction: pick('direction'), return_for: pick('return_for') };
 }
 
 export function consignmentRoutes(deps: ConsignmentDeps, publicBaseUrl?: string): Router {

@@ -31,7 +31,11 @@ function keepsBooking(row: ConsignmentRow, input: PreparedInput, used: readonly 
 export async function updateConsignment(deps: ConsignmentDeps, company: string, identifier: string, body: unknown): Promise<Record<string, unknown>> {
   const row = await findByIdentifier(deps.db, company, identifier);
   if (!row) throw new NotFoundError();
+  // docs/api/retention.md: an erased consignment keeps no recipient to book or change.
+  if (row.erased_at) throw new ConflictError('The consignment\'s personal data was erased; it cannot be changed.');
   assertEditable(row.status);
+  // A return is booked from its outbound (docs/api/returns.md): it is cancelled and booked again, never edited.
+  if (row.direction === 'return') throw new ConflictError('A return cannot be changed; cancel it and book another with POST /consignment/{identifier}/returns on its outbound.');
   const [ctx, aliases] = await Promise.all([deps.companies.get(company), deps.aliases.of(company)]);
   const input = prepareInput(body, 'update', ctx, deps.now(), aliases);
 

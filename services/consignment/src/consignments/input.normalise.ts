@@ -2,7 +2,7 @@
  * Integrations send sparse, imperfect bodies. These helpers make them uniform before validation:
  * `""` means absent, read-only fields sent back from a GET are ignored.
  */
-const READ_ONLY = ['identifier', 'current_status', 'service', 'consignment_number', 'tracking_url', 'status'];
+const READ_ONLY = ['identifier', 'current_status', 'service', 'consignment_number', 'tracking_url', 'status', 'erased'];
 
 export function normaliseBlanks(value: unknown, inOptions = false): unknown {
   if (value === '') return null;

@@ -30,6 +30,7 @@ export function lookupRoutes(companies: CompanyDirectory): Router {
       origins: s.origins,
       destinations: s.destinations,
       max_parcel_weight_kg: s.maxParcelWeightKg,
+      return: s.return === true,
     }))));
   });
 

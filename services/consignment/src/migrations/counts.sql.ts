@@ -7,12 +7,8 @@ import type { Kysely } from 'kysely';
 export const BLOCK = 4096;
 export const SHARDS = 16;
 
-/** The schema a migration runs in: migrations get a Kysely scoped to their service's schema. */
-export function schemaOf(db: Kysely<any>): string {
-  const m = /from "([^"]+)"\."consignments"/.exec(db.selectFrom('consignments').selectAll().compile().sql);
-  if (!m) throw new Error('the consignment counts migrations need a schema-scoped Kysely');
-  return `"${m[1].replace(/"/g, '""')}"`;
-}
+/** The schema a migration runs in (kept here too for the migrations that import it from this file). */
+export { schemaOf } from '@waybill/db';
 
 /** Adds each (company, status, block) delta; ordered so concurrent writers lock counter rows alike. */
 export function applyDeltas(counts: string, deltas: string): string {

@@ -11,8 +11,11 @@ import * as carrierCallAnomalies from './20261126010000_carrier_call_anomalies';
 import * as warehouseCutoff from './20261126020000_warehouse_cutoff';
 import * as carrierAccount from './20261126030000_carrier_account';
 import * as companyIdentifiers from './20261127000000_company_identifiers';
+import * as companyIdentifiersContract from './20261127000001_company_identifiers_contract';
 import * as serviceAliases from './20261127000100_service_aliases';
 import * as dashboardLate from './20261127180000_dashboard_late';
+import * as retention from './20261127220000_retention';
+import * as returns from './20261127230000_returns';
 
 export const migrations: Record<string, Migration> = {
   '20260101000000_initial': initial,
@@ -28,6 +31,9 @@ export const migrations: Record<string, Migration> = {
   '20261126020000_warehouse_cutoff': warehouseCutoff,
   '20261126030000_carrier_account': carrierAccount,
   '20261127000000_company_identifiers': companyIdentifiers,
+  '20261127000001_company_identifiers_contract': companyIdentifiersContract,
   '20261127000100_service_aliases': serviceAliases,
   '20261127180000_dashboard_late': dashboardLate,
+  '20261127220000_retention': retention,
+  '20261127230000_returns': returns,
 };

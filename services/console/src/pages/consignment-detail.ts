@@ -3,6 +3,7 @@ import { action, empty, failure, h, loading, replace, section, when } from '../d
 import type { Consignment } from './consignments';
 import { labelSection } from './label';
 import { carrierCallsSection } from './carrier-calls';
+import { returnsSection } from './consignment-returns';
 
 export function consignmentPage(id: string): HTMLElement {
   const body = h('div', {}, loading('consignment'));
@@ -30,6 +31,7 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
   api.get(`${path}/tracking`).then(({ body: rows }) => replace(tracking, rows.length ? trackingTable(rows) : empty('No tracking events yet.')),
     (err) => replace(tracking, failure(err)));
   const packages = (c.packages ?? []) as Array<Record<string, any>>;
+  const returns = returnsSection(c);
   return [
     h('dl', { class: 'facts' },
       h('dt', {}, 'Status'), h('dd', { id: 'current-status' }, c.current_status.status, c.current_status.rejection_reason ? ` (${c.current_status.rejection_reason})` : ''),
@@ -44,6 +46,7 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
       h('thead', {}, h('tr', {}, ...['#', 'Tracking number', 'Weight (kg)', 'Size (cm)', 'Items'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, ...packages.map((p, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, p.tracking_number ?? '—'), h('td', {}, p.weight ?? '—'),
         h('td', {}, [p.length, p.width, p.height].every((v) => v != null) ? `${p.length}×${p.width}×${p.height}` : '—'), h('td', {}, (p.items ?? []).length)))))) : empty('No packages.')),
+    ...(returns ? [returns] : []),
     section('Status history', history),
     section('Tracking events', tracking),
     carrierCallsSection(path),
@@ -54,7 +57,19 @@ function view(c: Consignment, path: string, rerender: (c: Consignment) => void):
     }, status, { class: 'danger', disabled: !cancellable, 'aria-describedby': cancellable ? undefined : 'cancel-why' })),
     cancellable ? null : h('p', { id: 'cancel-why', class: 'state' }, c.current_status.status === 'Cancelled' ? 'This consignment is cancelled.'
       : `A ${c.current_status.status.toLowerCase()} consignment can no longer be cancelled.`), status),
+    erasure(c, path, rerender),
   ];
+}
+
+/** A recipient's request to erase their personal data (docs/api/retention.md): at once, everywhere, for good. */
+function erasure(c: Consignment, path: string, rerender: (c: Consignment) => void): HTMLElement {
+  if (c.erased) return section('Personal data', h('p', { id: 'erased', class: 'state' }, 'The recipient\u2019s personal data was erased.'));
+  const status = h('p', { class: 'status', role: 'status', id: 'erase-status' });
+  return section('Personal data', h('div', { class: 'actions' }, action('Erase personal data', async () => {
+    if (!confirm(`Erase the recipient's personal data from consignment ${c.order_number}? Their name, contact details and street address are `
+      + 'erased everywhere, its labels are deleted and its tracking page closes. This cannot be undone.')) return 'Not erased.';
+    rerender((await api.post(`${path}/erase`, {})).body);
+  }, status, { class: 'danger' })), status);
 }
 
 interface TrackingEvent { tracking_number: string; status: string; description: string | null; location: string | null; timestamp: string }

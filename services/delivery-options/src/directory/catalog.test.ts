@@ -45,3 +45,17 @@ describe('buildCatalog: returns services', () => {
     ]);
   });
 });
+
+describe('buildCatalog: what a checkout offers (docs/api/returns.md)', () => {
+  it('keeps a return service for allocating returns by rules, and out of what a checkout offers', () => {
+    const catalog = buildCatalog('acme', {
+      warehouses: [],
+      services: [
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Next Day GNXT', name: 'Generic Next Day GNXT', return: false },
+        { carrier_id: 'generic', identifier: 'Generic Carrier|Generic Returns GRTN', name: 'Generic Returns GRTN', return: true },
+      ],
+    });
+    expect([...catalog.services.keys()]).toEqual(['generic carrier|generic next day gnxt', 'generic carrier|generic returns grtn']);
+    expect([...catalog.checkoutServices.keys()]).toEqual(['generic carrier|generic next day gnxt']);
+  });
+});

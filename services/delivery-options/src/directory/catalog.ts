@@ -21,6 +21,8 @@ export interface WarehouseInfo {
 export interface CompanyCatalog {
   company: string;
   services: ReadonlyMap<string, ServiceInfo>;
+  /** `services` without the return services (docs/api/returns.md): a checkout never offers one. */
+  checkoutServices: ReadonlyMap<string, ServiceInfo>;
   warehouses: ReadonlyMap<string, WarehouseInfo>;
   defaultWarehouse: WarehouseInfo | undefined;
 }
@@ -36,6 +38,7 @@ export function findWarehouse(catalog: CompanyCatalog, ref: string): WarehouseIn
 }
 
 export interface CatalogParts {
+  /** `return`: a return service, booked only for returns (absent from a consignment service older than returns). */
   services: Array<{ carrier_id: string; identifier: string; name: string; return?: boolean }>;
   /**
    * The company's carriers with what each declares it does (`GET /carriers`): services of a carrier that
@@ -54,11 +57,14 @@ function warehouseCountry(given: string | undefined): string {
 /** Builds the catalog from the consignment service's /carrierservices and /warehouses answers. */
 export function buildCatalog(company: string, parts: CatalogParts): CompanyCatalog {
   const services = new Map<string, ServiceInfo>();
+  const checkoutServices = new Map<string, ServiceInfo>();
   const books = new Map((parts.carriers ?? []).map((c) => [c.identifier, c.capabilities?.includes('book') ?? true]));
   for (const s of parts.services) {
     if (books.get(s.carrier_id) === false) continue;
     const carrierName = s.identifier.slice(0, s.identifier.indexOf('|'));
-    services.set(s.identifier.toLowerCase(), { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName, ...(s.return === true && { isReturn: true }) });
+    const info = { serviceId: s.identifier, serviceName: s.name, carrierId: s.carrier_id, carrierName, ...(s.return === true && { isReturn: true }) };
+    services.set(s.identifier.toLowerCase(), info);
+    if (s.return !== true) checkoutServices.set(s.identifier.toLowerCase(), info);
   }
   const warehouses = new Map<string, WarehouseInfo>();
   let defaultWarehouse: WarehouseInfo | undefined;
@@ -74,5 +80,5 @@ export function buildCatalog(company: string, parts: CatalogParts): CompanyCatal
     first ??= info;
     if (w.is_default) defaultWarehouse = info;
   }
-  return { company, services, warehouses, defaultWarehouse: defaultWarehouse ?? first };
+  return { company, services, checkoutServices, warehouses, defaultWarehouse: defaultWarehouse ?? first };
 }

@@ -15,7 +15,7 @@ export async function deliveryOptions(deps: QuoteDeps, company: string, raw: unk
   const body = parseRequest(raw);
   const [catalog, rules] = await Promise.all([deps.catalogs.get(company), deps.rules.get(company)]);
   const shipment = shipmentOf(body);
-  const services = candidatesFor(rules, catalog.services, shipment.country).map((c) => [c.rule.serviceKey, c.service] as const);
+  const services = candidatesFor(rules, catalog.checkoutServices, shipment.country).map((c) => [c.rule.serviceKey, c.service] as const);
   const live = await liveLinkFor(deps, { company, warehouse: originOf(catalog, body.warehouse_id), shipment, services, currency: rules.currency, digits: rules.digits });
   return quoteBasket(deps, catalog, rules, body, live);
 }
@@ -29,6 +29,6 @@ export function quoteBasket(deps: QuoteDeps, catalog: CompanyCatalog, rules: Com
   const shipment = shipmentOf(body);
   const now = deps.now();
   const shippingDate = shipment.shippingDate === null ? null : checkHorizon(shipment.shippingDate, wallClockMinute(now, origin.timeZone).date);
-  const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now, live }, shipment, origin, shippingDate);
+  const found = quotes({ rules, services: catalog.checkoutServices, holidays: deps.holidays, now, live }, shipment, origin, shippingDate);
   return { delivery_options: fastestFirst(found).map((q) => toDeliveryOption(q, rules)) };
 }

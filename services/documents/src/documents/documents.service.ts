@@ -11,7 +11,7 @@ import { DocumentCache } from './documents.cache';
 import { parseDocumentQuery, requestKey, type DocumentRequest } from './documents.query';
 import type { CarrierLinkClient } from '@waybill/carrier-link-client';
 import { renderDocuments, sizeOf, type RenderedDocuments } from './documents.render';
-import { senderOf, type WarehouseView } from './sender';
+import { returnSenderOf, senderOf, type WarehouseView } from './sender';
 
 export interface DocumentsDeps {
   db: Kysely<DocumentsDb>;
@@ -31,6 +31,8 @@ async function printable(deps: DocumentsDeps, company: string, identifier: strin
   const c = await deps.peer.consignment(company, identifier);
   const status = c.current_status.status;
   if (status === 'Cancelled') throw new ConflictError('Consignment is Cancelled and has no documents.');
+  // docs/api/retention.md: the recipient's personal data was erased, and its documents with it.
+  if (c.erased) throw new ConflictError('The consignment\'s personal data was erased; its labels and customs documents were deleted.');
   return status === 'Unallocated' ? deps.peer.allocateByRules(company, identifier) : c;
 }
 
@@ -58,7 +60,7 @@ export async function consignmentDocuments(deps: DocumentsDeps, company: string,
   const bar = c.service_id?.indexOf('|') ?? -1;
   if (!c.service_id || bar < 0 || !deps.carrierLink.deployed) throw new ConflictError(`service_id: carrier service "${c.service_id ?? ''}" cannot print labels here.`);
   const warehouse = shipFrom(await deps.peer.warehouses(company), c.warehouse_id ?? null);
-  const sender = senderOf(warehouse, settings.contact, c.custom_attributes);
+  const sender = c.sender ? returnSenderOf(c.sender, settings.contact) : senderOf(warehouse, settings.contact, c.custom_attributes);
   const { current_status: _status, ...content } = c;
   const key = DocumentCache.key(c.identifier, [company, content, sender, settings, requestKey(request)]);
   let docs = deps.cache.get(key);

@@ -1,4 +1,4 @@
-import type { AddressView } from './consignment.view';
+import type { AddressView, RecipientView } from './consignment.view';
 
 /** Who the parcel is from, as printed on labels and invoices. */
 export interface Sender {
@@ -54,4 +54,17 @@ export function senderOf(warehouse: WarehouseView, contact: CompanyContact, over
     if (present(v)) (base as unknown as Record<string, string>)[field] = v.trim();
   }
   return base;
+}
+
+/**
+ * A return's sender (docs/api/returns.md): the outbound's recipient, who prints the label and hands the
+ * parcel over; the company's EORI still declares the goods coming back to it.
+ */
+export function returnSenderOf(from: RecipientView, contact: CompanyContact): Sender {
+  const a = from.address;
+  return {
+    name: from.company_name || from.name, address1: a.address1, address2: a.address2 ?? null, address3: a.address3 ?? null,
+    city: a.city, state: a.state ?? null, postcode: a.postcode, country: a.country,
+    email: from.email_address ?? null, phone: from.contact_number ?? null, eori: contact.eori,
+  };
 }

@@ -21,6 +21,7 @@ describe('auditedChange', () => {
     ['PUT', '/rate-sheets/5b1f', 'rate_sheet.replaced', '5b1f'],
     ['DELETE', '/rate-sheets/5b1f/', 'rate_sheet.deleted', '5b1f'],
     ['PUT', '/service-aliases/', 'service_aliases.replaced', null],
+    ['PUT', '/returns-policy', 'returns_policy.replaced', null],
     ['PUT', '/tracking-page', 'branding.updated', null],
     ['PUT', '/retention', 'retention.updated', null],
     ['PUT', '/notifications/', 'notification_settings.updated', null],

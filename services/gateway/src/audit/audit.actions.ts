@@ -41,6 +41,7 @@ export const AUDITED_WRITES: readonly Rule[] = [
   rule('PUT', '/rate-sheets/:id', 'rate_sheet.replaced', 'path'),
   rule('DELETE', '/rate-sheets/:id', 'rate_sheet.deleted', 'path'),
   rule('PUT', '/service-aliases', 'service_aliases.replaced', 'none'),
+  rule('PUT', '/returns-policy', 'returns_policy.replaced', 'none'),
   rule('PUT', '/tracking-page', 'branding.updated', 'none'),
   rule('PUT', '/retention', 'retention.updated', 'none'),
   rule('PUT', '/notifications', 'notification_settings.updated', 'none'),

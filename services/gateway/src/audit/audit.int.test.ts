@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { migrateToLatest, openDatabase, type Database } from '@waybill/db';
 import { closeServer, listen } from '@waybill/http';
 import { createLogger } from '@waybill/logger';
-import { createTestDatabase, createTestJobs, eventually, type TestDatabase } from '@waybill/testing';
+import { createTestBus, createTestDatabase, createTestJobs, eventually, type TestDatabase } from '@waybill/testing';
 import type { JobDriver } from '@waybill/jobs';
 import { buildGateway } from '../app';
 import type { GatewayDb } from '../credentials/credentials.table';
@@ -13,6 +13,9 @@ import { MemoryRateLimiter } from '../ratelimit/rate-limiter';
 import { openGatewayAdmin } from '../admin';
 import { auditPage, purgeAuditBefore, recordAudit } from './audit.repository';
 import { AuditPurge, auditCutoff } from './audit.purge';
+import { RETENTION_ACTOR, recordSweepErasure } from './audit.erasures';
+import { EventType } from '@waybill/contracts';
+import { newEnvelope, startErasureConsumer } from '@waybill/messaging';
 
 const SECRET = 'audit-test-secret';
 const WEBHOOK_SECRET = 'whsec_dGhpcy1pcy1hLXNpZ25pbmctc2VjcmV0';
@@ -163,6 +166,27 @@ describe('the audit log', () => {
     } finally {
       purge.stop();
       await jobs.close();
+    }
+  });
+
+  it('records each consignment the retention sweep erased as system:retention, once, and leaves erasures on request to the request', async () => {
+    const bus = await createTestBus();
+    const erasures = await startErasureConsumer({ bus, database, service: 'gateway', erase: recordSweepErasure });
+    try {
+      const erased = (identifier: string, reason: 'request' | 'retention') => newEnvelope(EventType.ConsignmentErased, 'swept-co', { identifier, erased_at: '2026-11-27T03:00:00Z', reason, tracking_numbers: [] });
+      const swept = erased('swept-1', 'retention');
+      await bus.publish(swept);
+      await bus.publish(swept);
+      await bus.publish(erased('asked-1', 'request'));
+      await bus.publish(erased('swept-2', 'retention'));
+      await eventually(async () => (await auditPage(database.db, 'swept-co', null, 10)).rows.length === 2, { timeoutMs: 10_000, what: 'two sweep erasures recorded' });
+      const { rows } = await auditPage(database.db, 'swept-co', null, 10);
+      expect(rows.map((r) => [r.actor, r.action, r.target, r.source_ip])).toEqual([
+        [RETENTION_ACTOR, 'consignment.erased', 'swept-2', null], [RETENTION_ACTOR, 'consignment.erased', 'swept-1', null],
+      ]);
+    } finally {
+      await erasures.cancel();
+      await bus.close();
     }
   });
 });

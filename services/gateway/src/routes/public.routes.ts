@@ -20,6 +20,8 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   consignment: 'consignment',
   dashboard: 'consignment',
   'service-aliases': 'consignment',
+  'returns-policy': 'consignment',
+  retention: 'consignment',
   'delivery-rules': 'delivery-options',
   'delivery-settings': 'delivery-options',
   'rate-sheets': 'delivery-options',

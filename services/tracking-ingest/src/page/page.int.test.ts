@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { metricsRegistry } from '@waybill/telemetry';
+import { EventType } from '@waybill/contracts';
+import { newEnvelope } from '@waybill/messaging';
 import { eventually } from '@waybill/testing';
 import { newIdentifier, startIngestHarness, trackingNumber, type IngestHarness, type TestConsignment } from '../test-support';
 
@@ -114,6 +116,21 @@ describe('recipient tracking page (integration)', () => {
     expect(await views('not_found') - notFoundBefore).toBe(4);
     expect((await h.get('/track/generic/x', { ...HTML_ACCEPT }).then((r) => r.status))).toBe(404);
     expect((await fetch(`${h.url}/track/generic/${n}`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('answers 404 once the consignment\'s personal data was erased, and a late consignment event does not bring the page back', async () => {
+    const n = trackingNumber();
+    const c = await consignment([n]);
+    expect((await page(n, JSON_ACCEPT)).status).toBe(200);
+    const erased = newEnvelope(EventType.ConsignmentErased, c.company, { identifier: c.identifier, consignment_number: c.consignment_number, tracking_numbers: [n], erased_at: new Date().toISOString(), reason: 'request' });
+    await h.bus.publish(erased);
+    await eventually(() => h.consumed(erased.id), { what: 'erasure consumed' });
+    const res = await page(n, JSON_ACCEPT);
+    expect([res.status, await res.json()]).toEqual([404, { detail: 'Not found.' }]);
+    expect((await page(c.consignment_number!, JSON_ACCEPT)).status).toBe(404);
+    const late = await h.allocate({ ...c, order_number: `${c.order_number}-late` }, 'consignment.consignment.updated');
+    await eventually(() => h.consumed(late.id), { what: 'late update consumed' });
+    expect((await page(n, JSON_ACCEPT)).status).toBe(404);
   });
 
   it('keeps the page under 30 KB with a long history, showing the newest events', async () => {

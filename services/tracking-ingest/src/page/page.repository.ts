@@ -7,7 +7,7 @@ import type { PageConsignment, PageEvent } from './page.view';
 
 /**
  * The consignment a carrier's tracking number belongs to now, with its events (oldest first), or
- * undefined when none does or it was cancelled. Any package's number finds it, and so does the
+ * undefined when none does or it was cancelled or erased (docs/api/retention.md). Any package's number finds it, and so does the
  * consignment's own number where the carrier's tracking_url names that (DHL Express: the shipment's
  * waybill, its pieces carrying their own numbers). Should two companies' consignments carry one number,
  * the one announced last wins: a carrier reuses a number only long after.
@@ -17,11 +17,11 @@ export async function findTracked(db: Kysely<TrackingDb>, carrierId: string, tra
     .innerJoin('tracked_consignments as c', (j) => j.onRef('c.identifier', '=', 'p.consignment_identifier').onRef('c.company', '=', 'p.company'))
     .selectAll('c')
     .where('p.carrier_id', '=', carrierId).where('p.tracking_number', '=', trackingNumber).where('p.active', '=', true)
-    .where('c.carrier_id', '=', carrierId).where('c.cancelled', '=', false)
+    .where('c.carrier_id', '=', carrierId).where('c.cancelled', '=', false).where('c.erased_at', 'is', null)
     .orderBy('c.source_at', 'desc').limit(1)
     .executeTakeFirst()
     ?? await db.selectFrom('tracked_consignments as c').selectAll('c')
-      .where('c.carrier_id', '=', carrierId).where('c.consignment_number', '=', trackingNumber).where('c.cancelled', '=', false)
+      .where('c.carrier_id', '=', carrierId).where('c.consignment_number', '=', trackingNumber).where('c.cancelled', '=', false).where('c.erased_at', 'is', null)
       .orderBy('c.source_at', 'desc').limit(1)
       .executeTakeFirst();
   if (!c) return undefined;

@@ -24,6 +24,8 @@ export interface TrackedConsignmentsTable {
   destination_country: string | null;
   /** IANA zone of the destination: the page shows event times in it. */
   time_zone: string | null;
+  /** When the consignment's personal data was erased (migration 20261127220000): its page answers 404. */
+  erased_at: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 
 export interface ParcelsTable {

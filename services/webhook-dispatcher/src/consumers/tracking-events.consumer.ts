@@ -27,7 +27,8 @@ export async function startTrackingEventsConsumer(deps: DispatcherDeps, bus: Eve
   const fanOutOnce = batchedIdempotent<DispatcherDb, string[]>(deps, CONSUMER, FAN_OUT_BATCH, fanOut);
   return bus.subscribe({
     queue,
-    bindings: [EventType.TrackingUpdated, EventType.PodRetrieved],
+    // Returns booked by the consignment service become return_created webhooks (docs/api/returns.md).
+    bindings: [EventType.TrackingUpdated, EventType.PodRetrieved, EventType.ReturnCreated],
     prefetch: FAN_OUT_BATCH.maxBatch,
     handler: async (event) => {
       const check = validateEvent(event);

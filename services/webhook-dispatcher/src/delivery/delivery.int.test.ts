@@ -178,4 +178,25 @@ describe('webhook delivery', () => {
     expect(a.received).toHaveLength(2);
     expect((await h.api(newCompany()).post(`/webhooks/messages/${event.id}/resend`)).status).toBe(404);
   });
+
+  // docs/operations.md#retention-and-erasure: the stored bodies naming an erased consignment keep its events' status and times only.
+  it('on consignment.consignment.erased redacts the stored body for that consignment only, and a resend sends it redacted', async () => {
+    const company = newCompany();
+    const rx = await receiver();
+    await createEndpoint(h, company, { url: rx.url });
+    const data = trackingUpdated(2);
+    const [erased, kept] = data.trackings.map((t) => t.consignment_identifier);
+    const event = await h.publish(TRACKING, company, data);
+    await eventually(() => rx.received.length === 1, { what: 'first delivery' });
+    const erasure = await h.publish('consignment.consignment.erased', company, { identifier: erased, consignment_number: 'CN-0', tracking_numbers: ['GEN100000'], erased_at: new Date().toISOString(), reason: 'request' });
+    await h.publishEnvelope(erasure);
+    const stored = async () => JSON.parse((await h.db.db.selectFrom('messages').select('body').where('event_id', '=', event.id).executeTakeFirstOrThrow()).body);
+    await eventually(async () => !JSON.stringify((await stored()).trackings[0]).includes('Leeds') || undefined, { what: 'the body redacted' });
+    const body = await stored();
+    expect(body.trackings[0].events).toEqual([{ status: 'IN_TRANSIT', timestamp: '2025-03-01T09:30:00', carrier_code: 'DEP' }, { status: 'OUT_FOR_DELIVERY', timestamp: '2025-03-02T07:05:00' }]);
+    expect(body.trackings[1]).toMatchObject({ consignment_identifier: kept, events: [expect.objectContaining({ description: 'Departed hub', location: 'Leeds' }), expect.anything()] });
+    expect((await h.api(company).post(`/webhooks/messages/${event.id}/resend`)).status).toBe(202);
+    await eventually(() => rx.received.length === 2, { what: 'the resend' });
+    expect(rx.received[1].json.trackings[0].events[0]).not.toHaveProperty('description');
+  });
 });

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type DisabledReason = 'gone' | 'failing' | 'manual';
-export type WebhookEventType = 'tracking_update' | 'proof_of_delivery';
+export type WebhookEventType = 'tracking_update' | 'proof_of_delivery' | 'return_created';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SchemaId, validate, validateEvent } from '@waybill/contracts';
-import { bodyForEvent, proofOfDeliveryBody, testBody, trackingUpdateBody } from './webhook-bodies';
+import { bodyForEvent, proofOfDeliveryBody, returnCreatedBody, testBody, trackingUpdateBody } from './webhook-bodies';
 import { podRetrieved, trackingUpdated } from '../test-support/fixtures';
 
 describe('webhook bodies', () => {
@@ -25,6 +25,19 @@ describe('webhook bodies', () => {
     expect(validate(SchemaId.ProofOfDeliveryWebhook, body)).toEqual({ ok: true });
     expect(body.payload[0]).not.toHaveProperty('package_reference');
     expect(body.payload[0].package_tracking_number).toBe('GEN100000');
+  });
+
+  it('turns consignment.return.created into the return_created body of docs/api/returns.md', () => {
+    const data = {
+      consignment_identifier: 'r1', return_for: 'o1', order_number: 'ORD-9', reason: 'too_small', carrier: 'Generic Carrier',
+      service_id: 'Generic Carrier|Generic Returns GRTN', tracking_numbers: ['GC000000000001'], items: [{ sku: 'SHIRT-M', name: 'Linen shirt', quantity: 1, reason: 'too_small' }],
+    };
+    const event = { id: randomUUID(), type: 'consignment.return.created', occurred_at: new Date().toISOString(), company: 'acme', data: { ...data, internal: 'x' } };
+    expect(validateEvent(event)).toEqual({ ok: true });
+    const body = bodyForEvent(event.type, event.id, event.data);
+    expect(validate(SchemaId.ReturnCreatedWebhook, body)).toEqual({ ok: true });
+    expect(body).toEqual({ event_type: 'return_created', event_id: event.id, payload_version: '2025.1', payload: data });
+    expect(returnCreatedBody('e', { ...data, items: [{ quantity: 2 }] }).payload.items).toEqual([{ sku: null, name: null, quantity: 2, reason: null }]);
   });
 
   it('keeps fields a newer producer adds to the event out of the public body', () => {

@@ -1,5 +1,5 @@
 import type {
-  PodRetrievedData, ProofOfDeliveryWebhook, TestWebhook, TrackingUpdatedData, TrackingUpdateWebhook,
+  ConsignmentReturnCreatedData, PodRetrievedData, ProofOfDeliveryWebhook, ReturnCreatedWebhook, TestWebhook, TrackingUpdatedData, TrackingUpdateWebhook,
 } from '@waybill/contracts';
 import type { MessageType } from './message.table';
 
@@ -9,6 +9,7 @@ export const PAYLOAD_VERSION = '2025.1';
 export const WEBHOOK_TYPE_OF_EVENT: Record<string, Exclude<MessageType, 'test'>> = {
   'tracking.tracking.updated': 'tracking_update',
   'tracking.pod.retrieved': 'proof_of_delivery',
+  'consignment.return.created': 'return_created',
 };
 
 /** Copies the named keys that are present and not null: optional webhook fields are omitted, never null. */
@@ -42,6 +43,15 @@ export function proofOfDeliveryBody(eventId: string, data: PodRetrievedData): Pr
   return { event_type: 'proof_of_delivery', event_id: eventId, payload_version: PAYLOAD_VERSION, payload };
 }
 
+/** docs/api/returns.md#the-return_created-webhook. */
+export function returnCreatedBody(eventId: string, data: ConsignmentReturnCreatedData): ReturnCreatedWebhook {
+  const payload = {
+    ...pick(data, ['consignment_identifier', 'return_for', 'order_number', 'reason', 'carrier', 'service_id', 'tracking_numbers'], []),
+    items: data.items.map((i) => ({ sku: i.sku ?? null, name: i.name ?? null, quantity: i.quantity, reason: i.reason ?? null })),
+  };
+  return { event_type: 'return_created', event_id: eventId, payload_version: PAYLOAD_VERSION, payload };
+}
+
 export function testBody(eventId: string): TestWebhook {
   return {
     event_type: 'test', event_id: eventId, payload_version: PAYLOAD_VERSION,
@@ -50,8 +60,9 @@ export function testBody(eventId: string): TestWebhook {
 }
 
 /** The body of a domain event's webhook, or undefined for a type that has none. */
-export function bodyForEvent(type: string, eventId: string, data: unknown): TrackingUpdateWebhook | ProofOfDeliveryWebhook | undefined {
+export function bodyForEvent(type: string, eventId: string, data: unknown): TrackingUpdateWebhook | ProofOfDeliveryWebhook | ReturnCreatedWebhook | undefined {
   if (type === 'tracking.tracking.updated') return trackingUpdateBody(eventId, data as TrackingUpdatedData);
   if (type === 'tracking.pod.retrieved') return proofOfDeliveryBody(eventId, data as PodRetrievedData);
+  if (type === 'consignment.return.created') return returnCreatedBody(eventId, data as ConsignmentReturnCreatedData);
   return undefined;
 }
