@@ -1,5 +1,6 @@
 import { dhlExpressSchemas } from '@waybill/carriers';
 import { DoubleServer, schemaProblems, type DoubleAnswer, type DoubleRequest, type DoubleRoute } from '../kit/double-server';
+import { rate } from './dhl.double.rating';
 import { addressValidate, cancelPickup, dhlProblem, epod, ship, track } from './dhl.double.routes';
 import { DhlDoubleState, type DhlDoubleAccount, type DhlDoubleEvent } from './dhl.double.state';
 
@@ -16,7 +17,7 @@ export class DhlExpressDouble extends DoubleServer {
   readonly state = new DhlDoubleState();
   /** MyDHL answers a request that breaks its description 422 (its "Validation error"). */
   protected override readonly violationStatus = 422;
-  protected override readonly requestSchemas = [dhlExpressSchemas.shipmentRequestSchema, dhlExpressSchemas.messageHeadersSchema, dhlExpressSchemas.trackingQuerySchema];
+  protected override readonly requestSchemas = [dhlExpressSchemas.shipmentRequestSchema, dhlExpressSchemas.messageHeadersSchema, dhlExpressSchemas.trackingQuerySchema, dhlExpressSchemas.rateRequestSchema];
 
   constructor(accounts: DhlDoubleAccount[] = []) {
     super();
@@ -69,6 +70,7 @@ export class DhlExpressDouble extends DoubleServer {
       api('GET', /^\/shipments\/([^/]+)\/proof-of-delivery$/, 'proof_of_delivery', epod),
       api('DELETE', /^\/pickups\/([^/]+)$/, 'void', cancelPickup),
       api('GET', /^\/address-validate$/, 'check', addressValidate),
+      api('POST', /^\/rates$/, 'rate', rate),
     ];
   }
 }
