@@ -97,3 +97,4 @@ export const trackingAnswerSchema: Schema = obj({
 }, [], true);
 export const epodAnswerSchema: Schema = obj({ documents: { type: 'array', items: obj({ encodingFormat: text, content: text, typeCode: text }, ['encodingFormat', 'content', 'typeCode'], true) } }, ['documents'], true);
 export const errorAnswerSchema: Schema = obj({ instance: text, detail: text, title: text, message: text, status: { type: ['string', 'integer'] }, additionalDetails: { type: 'array', items: text } }, ['detail', 'status'], true);
+export { rateRequestSchema, rateAnswerSchema } from './dhl.rate.schema';
