@@ -58,7 +58,7 @@ async function direct(url: string, addresses: string[]): Promise<number> {
       const c = consignment({ email: to });
       const m = composeMessage({
         id: '00000000-0000-4000-8000-000000000000', event: 'despatched', language: 'en', company: 'bench', branding: BRANDING, fromAddress: 'shipping@waybill.example',
-        recipient: { company: 'bench', identifier: c.identifier, order_number: c.order_number, email: to, first_name: 'Ada', country: 'GB', carrier: 'Generic Carrier', tracking_url: c.tracking_url, tracking_number: 'GC000123', expected_delivery_date: '2026-12-01', cancelled: false, as_of: new Date() },
+        recipient: { company: 'bench', identifier: c.identifier, order_number: c.order_number, email: to, first_name: 'Ada', country: 'GB', carrier: 'Generic Carrier', tracking_url: c.tracking_url, tracking_number: 'GC000123', expected_delivery_date: '2026-12-01', cancelled: false, is_return: false, as_of: new Date() },
         settings: { enabled: true, events: ['despatched'], from_name: null, reply_to: null },
         unsubscribeUrl: 'https://track.example/notifications/unsubscribe/x', unsubscribeMailto: 'shipping@waybill.example',
       });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_CATALOGUE } from '@waybill/runtime';
@@ -52,7 +52,7 @@ describeDistributed('deploy units: every service from its own folder (distribute
       const ready = await fetch(`${url}/readyz`);
       expect([name, ready.status]).toEqual([name, 200]);
       const health = await (await fetch(`${url}/healthz`)).json();
-      expect(health).toEqual(expect.objectContaining({ status: 'ok', service: name, version: '0.1.0', commit: expect.stringMatching(/^[0-9a-f]{12}/) }));
+      expect(health).toEqual(expect.objectContaining({ status: 'ok', service: name, version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, commit: expect.stringMatching(/^[0-9a-f]{12}/) }));
     }
   });
 

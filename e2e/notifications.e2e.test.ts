@@ -74,4 +74,21 @@ describe.each(availableModes())('shipping e-mails to recipients, through the gat
     await eventually(async () => (await sent(second.id)).some((n) => n.event === 'delivered' && n.outcome === 'unsubscribed'), { timeoutMs: 30_000, what: 'suppressed' });
     expect(smtp.to('reader@example.ie')).toHaveLength(3);
   });
+
+  it('e-mails the shopper when a return of their order is booked, with the return\'s tracking link', async () => {
+    expect((await api.put('/notifications', { enabled: true, events: ['despatched', 'out_for_delivery', 'delivered', 'exception', 'return_created'] })).status).toBe(200);
+    const res = await api.post('/consignments', [domesticConsignment({ service_id: GNXT, recipient: {
+      name: 'Zofia Nowak', first_name: 'Zofia', email_address: 'zofia@example.pl', address: { address1: '5 Long Street', city: 'Leeds', postcode: 'LS1 4DY', country: 'GB' },
+    } })]);
+    expect(res.body.errors).toEqual({});
+    const back = await api.post(`/consignment/${res.body.success[0]}/returns`, { reason: 'too_small' });
+    expect([back.status, back.body.detail]).toEqual([201, undefined]);
+    await eventually(async () => smtp.to('zofia@example.pl').some((m) => m.mail.html && String(m.mail.html).includes(back.body.tracking_url ?? '\u0000')),
+      { timeoutMs: 30_000, what: 'the return e-mail' });
+    const mail = smtp.to('zofia@example.pl').find((m) => String(m.mail.html).includes(back.body.tracking_url))!;
+    expect(mail.mail.html).toContain('<html lang="en">');
+    expect(mail.mail.text).toContain('Hello Zofia,');
+    expect(mail.mail.subject).toContain('Northwind Books');
+    expect((await api.get(`/consignment/${back.body.identifier}/notifications`)).body.results.map((n: { event: string }) => n.event)).toEqual(['return_created']);
+  });
 });

@@ -72,7 +72,7 @@ describe.each(availableModes())('rate sheets and rates (%s)', (mode: Mode) => {
       service_id: ECONOMY, carrier_id: 'globex', carrier: 'Globex Worldwide', service_name: 'Globex Economy Worldwide',
       price: { amount: '17.50', currency: 'GBP', source: 'rate_sheet' }, estimated_delivery_date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), delivery_type: 'standard',
     }]);
-    expect(answer.body.errors).toEqual(expect.arrayContaining([{ carrier_id: 'swiftpost', detail: 'No rate sheet or delivery rule of this carrier\'s services prices these parcels to NO 0150.' }]));
+    expect(answer.body.errors).toEqual(expect.arrayContaining([{ carrier_id: 'swiftpost', detail: 'No live rate, rate sheet or delivery rule of this carrier\'s services prices these parcels to NO 0150.' }]));
     const gb = await api.post('/rates', { origin: { country: 'GB' }, destination: { country: 'GB', postcode: 'SW1A 2AA' }, packages: [{ weight: 1, length: 20, width: 10, height: 5 }] }, { auth: 'basic' });
     const amounts = gb.body.rates.map((r: any) => Number(r.price.amount));
     expect(amounts.length).toBeGreaterThan(2);

@@ -84,6 +84,9 @@ describe.each(availableModes())('real carriers through the consignment API (%s)'
   });
 
   it("books at UPS by service_id, by rules and by carrier name, prints UPS's labels as PDF, ZPL and PNG while UPS is down, and cancel voids", async () => {
+    // UPS rates live (the double's tariff is above the seeded services' rules): refusing to rate leaves the rule's
+    // 0.01, so allocation by cheapest picks UPS. A 400 is a refusal, which opens no breaker.
+    stack.carriers.ups.inject({ operation: 'rate', kind: 'error', status: 400, times: 100 });
     const byId = await create(gb({ service_id: 'UPS|UPS Standard' }));
     const byRule = await create(gb({ service_id: 'auto', shipping_method: 'ups-rule' }));
     const byName = await create(gb({ carrier: 'UPS' }));
@@ -128,6 +131,8 @@ describe.each(availableModes())('real carriers through the consignment API (%s)'
   });
 
   it("books at DHL Express by rules and by service_id with the export declaration, prints DHL's labels and its invoice, and cancel voids nothing", async () => {
+    // As for UPS: DHL refusing to rate leaves the rule's 0.01, the cheapest.
+    stack.carriers.dhlExpress.inject({ operation: 'rate', kind: 'error', status: 400, times: 100 });
     const byRule = await create(germany({ service_id: 'auto', shipping_method: 'dhl-rule' }));
     const byId = await create(germany({ service_id: 'DHL Express|DHL Express Worldwide' }));
     for (const c of [byRule, byId]) {

@@ -5,7 +5,7 @@ export { SchemaId, allSchemas, getSchema, type JsonSchema, type SchemaIdValue } 
 export {
   validate, firstErrorDetail, prefixErrors, NON_FIELD_ERRORS, type ValidationErrors, type ValidationResult,
 } from './validation';
-export { NULL_CHARACTERS_MESSAGE } from './storable-text';
+export { NULL_CHARACTERS_MESSAGE, unstorableTextErrors } from './storable-text';
 export { isLooseDateTime, parseLooseDateTime } from './formats';
 export {
   EventType, eventDataSchemaIds, validateEvent, type DomainEvent, type EventDataByType, type EventTypeName,

@@ -47,6 +47,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'company_slug', in: 'path', required: true, schema: { type: 'string' },
     description: 'The company. Credentials of another company answer 403, whether or not this slug exists.',
   },
+  collection_id: {
+    name: 'collection_id', in: 'path', required: true, schema: { type: 'string' },
+    description: 'Collection identifier. One of another company answers 404.',
+  },
   rule_id: {
     name: 'rule_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
     description: 'Delivery rule id. One of another company (or not a uuid) answers 404.',

@@ -6,9 +6,11 @@ export const RATES_TAG = {
   description: 'What each service costs: rate sheets by destination zone and parcel weight, and a quick price comparison over every service.',
 };
 
-const CHAIN = 'Checkout, allocation by `cheapest` and POST /rates price an option through the same chain: the company\'s rate sheet for the '
+const CHAIN = 'Checkout, allocation by `cheapest` and POST /rates price an option through the same chain: the carrier\'s live rate through the '
+  + 'company\'s carrier account (UPS, DHL Express; all carriers asked at once within RATES_TIMEOUT_MS, answers reused 10 minutes, the rule\'s markup added), '
+  + 'else the company\'s rate sheet for the '
   + 'service, when the destination falls in one of its zones (country, then the longest postcode prefix) and every parcel in a band, '
-  + 'else the rule\'s own price; `price.source` says which (`rate_sheet` or `rule`). A rule\'s free-above promotion still makes the option free. '
+  + 'else the rule\'s own price; `price.source` says which (`carrier`, `rate_sheet` or `rule`). A rule\'s free-above promotion still makes the option free. '
   + 'A sheet in another currency than the company\'s delivery currency is left out.';
 
 export const rateOperations: OperationDef[] = [

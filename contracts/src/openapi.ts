@@ -10,6 +10,8 @@ import { RETENTION_TAG } from './openapi-retention';
 import { RATES_TAG } from './openapi-rates';
 import { CARRIER_CALLS_TAG, carrierCallOperations } from './openapi-carrier-calls';
 import { AUDIT_LOG_TAG } from './openapi-audit-log';
+import { COLLECTIONS_TAG, collectionOperations } from './openapi-collections';
+import { SERVICE_POINTS_TAG, servicePointOperations } from './openapi-service-points';
 import { schemaGroups } from './schemas';
 
 export interface OpenApiOptions {
@@ -80,13 +82,15 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Record<string, unknown>
       { name: 'Dashboard', description: 'The console\'s figures and exceptions queue, read from read models kept by events; seconds behind.' },
       CARRIER_ACCOUNTS_TAG,
       CARRIER_CALLS_TAG,
+      COLLECTIONS_TAG,
+      SERVICE_POINTS_TAG,
       { name: 'Carrier tracking', description: 'Tracking pushes from carriers (signed with the carrier\'s ingest secret) and proof-of-delivery links.' },
       { name: 'Tracking page', description: 'The public page behind every tracking_url, and how the company\'s pages look.' },
       { name: 'Notifications', description: 'Shipping e-mails to recipients, in their language, branded like the tracking page; unsubscribing.' },
       AUDIT_LOG_TAG,
       { name: 'Operations', description: 'Version and health endpoints; no credentials needed. Every response carries the release in `Waybill-Version`.' },
     ],
-    paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? []), ...carrierCallOperations]),
+    paths: buildPaths([...publicOperations, ...carrierAccountOperations(opts.carriers ?? []), ...carrierCallOperations, ...collectionOperations, ...servicePointOperations]),
     webhooks: outboundWebhooks,
     components: {
       schemas: { ...componentSchemas(), ...carrierCredentialSchemas(opts.carriers ?? []) },

@@ -693,9 +693,9 @@ export interface DeliveryOption {
      */
     currency: string;
     /**
-     * Where the amount came from: the company's rate sheet for the service (destination zone and parcel weight), else the matching rule's price (docs/api/rates.md).
+     * Where the amount came from: the carrier's live rate through the company's carrier account (plus the rule's markup), else the company's rate sheet for the service (destination zone and parcel weight), else the matching rule's price (docs/api/rates.md).
      */
-    source: 'rate_sheet' | 'rule';
+    source: 'carrier' | 'rate_sheet' | 'rule';
   };
 }
 
@@ -866,6 +866,19 @@ export type DeliveryRulePrice = {
    * The option is free when the order value is strictly above this amount.
    */
   free_above?: string;
+  /**
+   * What the shopper pays above the carrier's live rate (price.source carrier); sheet and rule prices are the merchant's own and get none.
+   */
+  markup?: {
+    /**
+     * Added to the carrier's live rate, in percent of it (rounded half up to the currency's minor unit).
+     */
+    percent?: number;
+    /**
+     * Added to the carrier's live rate after the percentage, in the company currency.
+     */
+    amount?: string;
+  };
 } & unknown;
 
 /**
@@ -1156,9 +1169,9 @@ export interface RatesResponse {
       amount: string;
       currency: string;
       /**
-       * Where the price came from.
+       * Where the price came from: the carrier's live rate, the rate sheet or the rule.
        */
-      source: 'rate_sheet' | 'rule';
+      source: 'carrier' | 'rate_sheet' | 'rule';
     };
     /**
      * From the service's delivery rule; null when only a rate sheet prices it.

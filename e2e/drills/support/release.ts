@@ -16,6 +16,12 @@ export interface ReleaseRef { version: string; rev: string }
  * has tags, else the commit its entry names (a clone without tags still holds the commit).
  */
 export async function previousRelease(): Promise<ReleaseRef> {
+  // UPGRADE_FROM=<tag or commit> upgrades from another release than the newest (e.g. two releases back).
+  const from = process.env.UPGRADE_FROM;
+  if (from) {
+    const { stdout } = await run('git', ['show', `${from}:package.json`], { cwd: ROOT });
+    return { version: JSON.parse(stdout).version as string, rev: from };
+  }
   const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
   const head = await commitOf('HEAD');
   for (const section of changelog.split(/^## /m)) {

@@ -1,5 +1,7 @@
 import type { CarrierCapability } from './capabilities';
 import type { CarrierTracking, CarrierTrackingPull } from './tracking';
+import type { CarrierPickups } from './pickups';
+import type { CarrierServicePoints } from './service-points';
 
 /**
  * The one carrier interface. Every integration (the sandbox carriers here, a real carrier later) is an
@@ -223,4 +225,8 @@ export interface Carrier extends CarrierTracking, CarrierTrackingPull {
   manifest(req: ManifestRequest): Promise<CarrierManifest>;
   /** Proves the account's credentials with one authenticated call that changes nothing. */
   checkAccount?(): Promise<AccountCheck>;
+  /** Present exactly when the carrier declares `collections`. */
+  readonly pickups?: CarrierPickups;
+  /** Present exactly when the carrier declares `service_points`. */
+  readonly servicePoints?: CarrierServicePoints;
 }

@@ -6,6 +6,8 @@
 export * from './carrier';
 export * from './tracking';
 export * from './capabilities';
+export type { CarrierPickups, PickupBooking, PickupRequest } from './pickups';
+export type { CarrierServicePoint, CarrierServicePoints, OpeningHours, ServicePointQuery, ServicePointType } from './service-points';
 export * from './rating';
 export { crossesCustomsBorder, customsTerritory, isEuCountry, EU_COUNTRIES } from './customs';
 export { CarrierRegistry, serviceId, type RegisteredCarrier } from './registry';

@@ -21,6 +21,8 @@ export interface RateRequest {
   services: string[];
   /** YYYY-MM-DD; today when absent. */
   shippingDate?: string | null;
+  /** The warehouse's IANA time zone: carriers that take a local tendering time need it. */
+  originTimeZone?: string | null;
 }
 
 /** The carrier's own price of one service for the whole shipment, as it quoted it (decimal text, ISO currency). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CARRIER_CAPABILITIES, hasCapability, type Carrier } from '@waybill/carrier-model';
+import { CARRIER_CAPABILITIES, hasCapability, type Carrier, type CarrierRating } from '@waybill/carrier-model';
 import { realCarrierAdapters } from './real-carriers';
 import { sandboxRegistry } from './sandbox/registry';
 
@@ -20,6 +20,10 @@ describe('carrier capabilities', () => {
     expect(does.every((name) => (CARRIER_CAPABILITIES as readonly string[]).includes(name))).toBe(true);
     expect(['book', 'void', 'manifest', 'proof_of_delivery'].filter((name) => !hasCapability(does, name as never))).toEqual([]);
     expect(hasCapability(does, 'tracking_poll')).toBe(typeof c.pollTracking === 'function');
+    // A carrier that rates live (UPS, DHL Express) declares `rates`, and one that declares it rates.
+    expect(hasCapability(does, 'rates')).toBe(typeof (c as Partial<CarrierRating>).rate === 'function');
+    expect(hasCapability(does, 'collections')).toBe(c.pickups !== undefined);
+    expect(hasCapability(does, 'service_points')).toBe(c.servicePoints !== undefined);
     // A carrier asked to push (Track Alert) pushes; the sandbox carriers push through the generic body.
     if (typeof c.subscribeTracking === 'function') expect(hasCapability(does, 'tracking_push')).toBe(true);
   });

@@ -12,6 +12,7 @@ const migrations: Record<string, Migration> = {
 };
 
 describe('database adapter', () => {
+  const onRealServer = process.env.DATABASE_URL ? it : it.skip;
   let tdb: TestDatabase;
   beforeAll(async () => { tdb = await createTestDatabase(); });
   afterAll(async () => { await tdb.drop(); });
@@ -37,6 +38,36 @@ describe('database adapter', () => {
 
     const other: Record<string, Migration> = { '20260101000000_sprockets': migrations['20260101000000_widgets'] };
     await expect(migrateToLatest(d.db, 'svc_ahead', other)).rejects.toThrow(/migration of schema svc_ahead failed/);
+    await d.close();
+  });
+
+  onRealServer('waits for a table a request holds no longer than 2 s at a time, and tries the batch again until it gets it', async () => {
+    const d = openDatabase<DB>(tdb.target, 'svc_busy');
+    await migrateToLatest(d.db, 'svc_busy', migrations);
+    const holder = openDatabase<DB>(tdb.target, 'svc_busy');
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => { locked = r; });
+    // A long request: it holds the table past one lock timeout (2 s), then lets go.
+    const request = holder.db.transaction().execute(async (trx) => {
+      await sql`lock table svc_busy.widgets in row exclusive mode`.execute(trx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const started = Date.now();
+    const later: Record<string, Migration> = { ...migrations, '20260301000000_widget_colour': {
+      async up(db) { await db.schema.alterTable('widgets').addColumn('colour', 'text').execute(); },
+    } };
+    const migrating = migrateToLatest(d.db, 'svc_busy', later);
+    setTimeout(release, 3000);
+    await migrating;
+    await request;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_schema = 'svc_busy' and column_name = 'colour'`.execute(d.db);
+    expect(rows[0].n).toBe(1);
+    await holder.close();
     await d.close();
   });
 
@@ -94,7 +125,6 @@ describe('database adapter', () => {
     await b.close();
   });
 
-  const onRealServer = process.env.DATABASE_URL ? it : it.skip;
   onRealServer('survives the server ending a connection in the middle of a transaction, and carries on with new ones', async () => {
     const d = openDatabase<DB>(tdb.target, 'svc_e');
     await migrateToLatest(d.db, 'svc_e', migrations);

@@ -34,18 +34,45 @@ function withoutPendingContracts(migrations: Record<string, Migration>, applied:
 }
 
 /**
+ * How long a migration waits for a table lock while the previous release serves: a schema change queues
+ * every request on that table behind it, so it gives up soon and tries again rather than stall traffic.
+ */
+const LOCK_TIMEOUT = '2s';
+/** Deadlock (with a request's transaction) and lock timeout: the batch rolled back whole, so it is tried again. */
+const RETRYABLE = new Set(['40P01', '55P03']);
+const ATTEMPTS = 10;
+
+/** Each migration's first statement bounds its lock waits (SET LOCAL: the migration batch's transaction only). */
+function lockBounded(migrations: Record<string, Migration>): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, {
+    ...m,
+    up: async (db: Kysely<any>) => {
+      await sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`).execute(db);
+      await m.up(db);
+    },
+  }]));
+}
+
+/**
  * Runs a service's migrations inside its own schema. Migrations are keyed by timestamped names and
- * receive a Kysely scoped to the schema; Kysely's migration lock makes concurrent replicas safe.
+ * receive a Kysely scoped to the schema; Kysely's migration lock makes concurrent replicas safe. Under
+ * load (a rolling upgrade, the previous release serving) a schema change may deadlock with a request or
+ * wait too long for its lock: the whole batch rolls back, and it is tried again, up to ten times.
  */
 export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, o: { contract?: boolean } = {}): Promise<void> {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-  const applied = await appliedTo(db, schema);
-  if (aheadOf(applied, migrations)) return;
-  const contract = o.contract ?? (process.env.MIGRATE_CONTRACT === '1' || applied.size === 0);
-  const migrator = migratorOf(db, schema, contract ? migrations : withoutPendingContracts(migrations, applied));
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt += 1) {
+    const applied = await appliedTo(db, schema);
+    if (aheadOf(applied, migrations)) return;
+    const contract = o.contract ?? (process.env.MIGRATE_CONTRACT === '1' || applied.size === 0);
+    const migrator = migratorOf(db, schema, lockBounded(contract ? migrations : withoutPendingContracts(migrations, applied)));
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    if (RETRYABLE.has(String((error as { code?: unknown } | undefined)?.code)) && attempt < ATTEMPTS) {
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+      continue;
+    }
     throw new Error(`migration of schema ${schema} failed${failed ? ` at ${failed.migrationName}` : ''}: ${(error as Error)?.message ?? error}`);
   }
 }

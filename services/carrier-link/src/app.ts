@@ -11,6 +11,8 @@ import { declarationRoutes } from './accounts/declarations.routes';
 import { labelDrawingRoutes } from './bookings/label-drawing.routes';
 import { PushTokens, PUSH_TOKEN_KEY_PURPOSE } from '@waybill/carriers';
 import { callRoutes } from './calls/call.routes';
+import { collectionRoutes } from './collections/collection.routes';
+import { servicePointRoutes } from './service-points/service-point.routes';
 import { ratingRoutes } from './rating/rating.routes';
 
 export const AUDIENCE = 'carrier-link';
@@ -29,6 +31,8 @@ export function buildApp(deps: CarrierLinkDeps, o: { internalJwtSecret: string; 
   company.use(labelDrawingRoutes(deps));
   company.use(ratingRoutes(deps));
   company.use(callRoutes(deps, o.publicBaseUrl));
+  company.use(collectionRoutes(deps, o.publicBaseUrl));
+  company.use(servicePointRoutes(deps));
   app.use('/companies/:company', company);
   const ingest = Router();
   ingest.use(requireInternalAuth(o.internalJwtSecret, AUDIENCE));

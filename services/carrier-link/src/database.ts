@@ -4,6 +4,7 @@ import type { CarrierManifestsTable } from './manifests/manifest.table';
 import type { TrackingPollLeasesTable, TrackingPollsTable } from './tracking/poll.table';
 import type { InboxTable, OutboxTable } from '@waybill/messaging';
 import type { CarrierCallsTable } from './calls/call.table';
+import type { CollectionsTable } from './collections/collection.table';
 
 /** Every table of the carrier-link service's schema. */
 export interface CarrierLinkDb {
@@ -17,4 +18,5 @@ export interface CarrierLinkDb {
   outbox: OutboxTable;
   inbox: InboxTable;
   carrier_calls: CarrierCallsTable;
+  collections: CollectionsTable;
 }

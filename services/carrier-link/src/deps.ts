@@ -7,6 +7,7 @@ import type { CarrierLinkDb } from './database';
 import type { PollConfig } from './tracking/poll.config';
 import type { CallLog } from './calls/call.log';
 import type { ConsignmentLookup } from './calls/consignment.peer';
+import type { WarehouseLookup } from './collections/warehouse.peer';
 
 export interface CarrierLinkDeps {
   db: Kysely<CarrierLinkDb>;
@@ -30,4 +31,6 @@ export interface CarrierLinkDeps {
   calls?: CallLog;
   /** Whether a consignment is the company's (its owner is the consignment service). */
   consignments?: ConsignmentLookup;
+  /** The company's warehouses (their owner is the consignment service), where collections go. */
+  warehouses?: WarehouseLookup;
 }

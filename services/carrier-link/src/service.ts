@@ -17,6 +17,7 @@ import { CallLog, postgresCallStore, type CallLogStore } from './calls/call.log'
 import { startRetentionJob } from './calls/call.retention.job';
 import { retentionPolicyOf } from './calls/call.retention';
 import { consignmentLookup } from './calls/consignment.peer';
+import { warehouseLookup, type WarehouseLookup } from './collections/warehouse.peer';
 
 export const SCHEMA = 'carrier_link';
 
@@ -31,6 +32,8 @@ export interface CarrierLinkOptions {
   callStore?: CallLogStore;
   /** false: outbound calls are not recorded (the benchmark's baseline). */
   recordCalls?: boolean;
+  /** Where the company's warehouses are read (the consignment service unless a test gives its own). */
+  warehouses?: WarehouseLookup;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function startCarrierLinkService(rt: ServiceRuntime, opts: CarrierL
     polling: pollConfigOf(opts.env ?? process.env), afterCommit: () => relay.nudge(),
     calls: new CallLog(opts.callStore ?? postgresCallStore(database.db), logger, { enabled: opts.recordCalls ?? true }),
     consignments: consignmentLookup(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret)), rt.peers),
+    warehouses: opts.warehouses ?? warehouseLookup(new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret)), rt.peers),
   };
   await startRetentionJob(deps, rt.jobs, retentionPolicyOf(opts.env ?? process.env));
   const erasures = await startErasureConsumer({ bus: rt.bus, database, service: 'carrier-link', erase: eraseConsignmentCopies });

@@ -7,6 +7,7 @@ import { webhookPage } from './pages/webhook';
 import { consignmentsPage } from './pages/consignments';
 import { consignmentPage } from './pages/consignment-detail';
 import { manifestsPage } from './pages/manifests';
+import { collectionsPage } from './pages/collections';
 import { dashboardPage } from './pages/dashboard';
 import { exceptionsPage } from './pages/exceptions';
 import { rulesPage } from './pages/rules';
@@ -23,7 +24,7 @@ import { auditLogPage } from './pages/audit-log';
 const main = document.getElementById('main')!;
 const top = document.getElementById('top')!;
 
-const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/rules', 'Delivery rules'], ['#/rate-sheets', 'Rate sheets'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/returns-policy', 'Returns policy'], ['#/tracking-page', 'Tracking page'], ['#/notifications', 'Shipping e-mails'], ['#/retention', 'Data retention'], ['#/audit-log', 'Audit log']];
+const NAV: Array<[string, string]> = [['#/dashboard', 'Dashboard'], ['#/exceptions', 'Exceptions'], ['#/consignments', 'Consignments'], ['#/manifests', 'Manifests'], ['#/collections', 'Collections'], ['#/rules', 'Delivery rules'], ['#/rate-sheets', 'Rate sheets'], ['#/webhooks', 'Webhooks'], ['#/carrier-accounts', 'Carrier accounts'], ['#/service-aliases', 'Service aliases'], ['#/returns-policy', 'Returns policy'], ['#/tracking-page', 'Tracking page'], ['#/notifications', 'Shipping e-mails'], ['#/retention', 'Data retention'], ['#/audit-log', 'Audit log']];
 
 function header(): void {
   const s = session();
@@ -49,6 +50,7 @@ function route(): void {
     : page === 'consignments' && id ? consignmentPage(decodeURIComponent(id))
       : page === 'consignments' ? consignmentsPage()
         : page === 'manifests' ? manifestsPage()
+        : page === 'collections' ? collectionsPage()
           : page === 'webhooks' ? webhooksPage()
             : page === 'exceptions' ? exceptionsPage()
               : page === 'tracking-page' ? trackingPagePage()

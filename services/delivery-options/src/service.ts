@@ -11,6 +11,8 @@ import { rulesLoader } from './cache/rules.loader';
 import { subscribeInvalidation } from './cache/invalidation.consumer';
 import { ConsignmentCatalogs } from './directory/consignment-catalogs';
 import { HolidayCalendar } from './engine/holidays';
+import { LiveRates, ratesTimeoutMs } from './live-rates/live-rates';
+import { carrierLinkRates } from './live-rates/carrier-rates.client';
 
 export const SCHEMA = 'delivery_options';
 
@@ -18,6 +20,8 @@ export interface DeliveryOptionsServiceOptions {
   /** How long a company's warehouses and carriers from the consignment service are trusted. */
   catalogTtlMs?: number;
   now?: () => Date;
+  /** Environment read for RATES_TIMEOUT_MS (default: the process's). */
+  env?: Record<string, string | undefined>;
 }
 
 /** Migrates, starts the outbox relay and the per-replica cache invalidation, and serves the internal API. */
@@ -33,7 +37,8 @@ export async function startDeliveryOptionsService(rt: ServiceRuntime, opts: Deli
   const client = new ServiceClient(rt.peers, new InternalTokenSigner(rt.internalJwtSecret));
   const catalogs = new ConsignmentCatalogs(client, logger, opts.catalogTtlMs);
   const handler = buildHandler({
-    quote: { catalogs, rules: cache, holidays: new HolidayCalendar(), now: opts.now ?? (() => new Date()) },
+    // Live carrier rates through carrier-link (the one carrier port), within RATES_TIMEOUT_MS per quote.
+    quote: { catalogs, rules: cache, holidays: new HolidayCalendar(), now: opts.now ?? (() => new Date()), live: new LiveRates(carrierLinkRates(client), ratesTimeoutMs(opts.env ?? process.env)) },
     rules: { db: database.db, catalogs, changed: (company) => { cache.invalidate(company); relay.nudge(); } },
     logger, internalJwtSecret: rt.internalJwtSecret,
     readiness: { database: () => database.ping(), broker: () => { if (!rt.bus.isHealthy()) throw new Error('event bus disconnected'); } },

@@ -28,6 +28,8 @@ export interface RecipientTable {
   tracking_number: string | null;
   expected_delivery_date: string | null;
   cancelled: boolean;
+  /** A return: its person is the one sending it back, and its only e-mail is `return_created`. */
+  is_return: boolean;
   as_of: Date;
 }
 

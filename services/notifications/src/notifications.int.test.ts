@@ -77,6 +77,29 @@ describe('shipping e-mails through a real SMTP server (integration)', () => {
     expect((await history(c.identifier)).map((n) => n.event)).toEqual(['despatched', 'delivered']);
   });
 
+  it('writes to the person sending a return back once it is booked, when the company asks for return_created, and about nothing else of it', async () => {
+    const returns = 'returns-co';
+    expect((await h.api(returns).put('/notifications', { enabled: true, events: ['despatched', 'delivered', 'return_created'] })).status).toBe(200);
+    const outbound = consignment({ email: 'shopper@example.ie', country: 'IE', firstName: 'Aoife' });
+    const back = consignment({ email: 'returns-desk@shop.example', firstName: 'Returns', country: 'GB' });
+    const theReturn = { ...back, direction: 'return', return_for: outbound.identifier, sender: outbound.recipient, consignment_number: 'GCR0042', tracking_url: 'https://track.example/track/generic/GCR0042' } as typeof back;
+    await h.publish(created(returns, theReturn));
+    await h.publish(statusChanged(returns, theReturn, 'Despatched'));
+    await h.publish(statusChanged(returns, theReturn, 'Delivered'));
+    await eventually(async () => h.smtp.to('shopper@example.ie').length === 1, { timeoutMs: 20_000, what: 'the return e-mail' });
+    // A marker after them: once it is in, a wrong e-mail about the return would be too.
+    const marker = consignment({ email: 'return-marker@example.com' });
+    await h.publish(created(returns, marker));
+    await h.publish(statusChanged(returns, marker, 'Despatched'));
+    await eventually(async () => h.smtp.to('return-marker@example.com').length === 1, { timeoutMs: 20_000, what: 'the marker' });
+    const [mail] = h.smtp.to('shopper@example.ie');
+    expect(mail.mail.subject).toBe('Your return to Brand & Co is on its way');
+    expect(mail.mail.text).toContain('Hello Aoife,');
+    expect(mail.mail.text).toContain('https://track.example/track/generic/GCR0042?lang=en');
+    expect(h.smtp.to('returns-desk@shop.example')).toEqual([]);
+    expect((await h.api(returns).get(`/consignment/${theReturn.identifier}/notifications`)).body.results.map((n: { event: string }) => n.event)).toEqual(['return_created']);
+  });
+
   it('tries again with backoff when the server refuses for now, and gives up at once on a permanent refusal', async () => {
     h.smtp.refuseNext(2, 451);
     const c = consignment({ email: 'greylisted@example.com', country: 'DE' });

@@ -1,6 +1,8 @@
-import { dhlExpressSchemas } from '@waybill/carriers';
+import { dhlExpressSchemas, dhlPickupRequestSchema } from '@waybill/carriers';
 import { DoubleServer, schemaProblems, type DoubleAnswer, type DoubleRequest, type DoubleRoute } from '../kit/double-server';
+import { rate } from './dhl.double.rating';
 import { addressValidate, cancelPickup, dhlProblem, epod, ship, track } from './dhl.double.routes';
+import { createPickup } from './dhl.double.pickup';
 import { DhlDoubleState, type DhlDoubleAccount, type DhlDoubleEvent } from './dhl.double.state';
 
 type Handler = (s: DhlDoubleState, account: DhlDoubleAccount, req: DoubleRequest, violate: (p: string[]) => DoubleAnswer | undefined) => DoubleAnswer;
@@ -16,7 +18,7 @@ export class DhlExpressDouble extends DoubleServer {
   readonly state = new DhlDoubleState();
   /** MyDHL answers a request that breaks its description 422 (its "Validation error"). */
   protected override readonly violationStatus = 422;
-  protected override readonly requestSchemas = [dhlExpressSchemas.shipmentRequestSchema, dhlExpressSchemas.messageHeadersSchema, dhlExpressSchemas.trackingQuerySchema];
+  protected override readonly requestSchemas = [dhlExpressSchemas.shipmentRequestSchema, dhlExpressSchemas.messageHeadersSchema, dhlExpressSchemas.trackingQuerySchema, dhlExpressSchemas.rateRequestSchema, dhlPickupRequestSchema];
 
   constructor(accounts: DhlDoubleAccount[] = []) {
     super();
@@ -68,7 +70,9 @@ export class DhlExpressDouble extends DoubleServer {
       api('GET', /^\/tracking$/, 'track', track),
       api('GET', /^\/shipments\/([^/]+)\/proof-of-delivery$/, 'proof_of_delivery', epod),
       api('DELETE', /^\/pickups\/([^/]+)$/, 'void', cancelPickup),
+      api('POST', /^\/pickups$/, 'pickup', createPickup),
       api('GET', /^\/address-validate$/, 'check', addressValidate),
+      api('POST', /^\/rates$/, 'rate', rate),
     ];
   }
 }

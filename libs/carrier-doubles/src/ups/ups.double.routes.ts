@@ -34,7 +34,7 @@ export function token(x: Exchange): DoubleAnswer {
   } };
 }
 
-function headerProblems(x: Exchange, required: boolean): string[] {
+export function headerProblems(x: Exchange, required: boolean): string[] {
   const h = { transid: x.headers.transid, transactionsrc: x.headers.transactionsrc };
   if (!required && !h.transid && !h.transactionsrc) return [];
   return schemaProblems(upsSchemas.transactionHeadersSchema, Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)), 'headers');

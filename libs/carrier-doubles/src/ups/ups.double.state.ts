@@ -25,9 +25,12 @@ export interface DoubleShipment {
   delivered: boolean;
 }
 
+/** An on-call pickup the double booked: the account, the local date and window, and whether it was cancelled. */
+export interface DoublePickup { prn: string; accountNumber: string; date: string; ready: string; close: string; pieces: number; cancelled: boolean }
+
 /** A fault the double injects into the next `times` requests of one of UPS's operations (Infinity: until cleared). */
 export interface DoubleFault extends InjectedFault {
-  operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | 'rate' | '*';
+  operation: 'token' | 'ship' | 'void' | 'track' | 'subscribe' | 'rate' | 'pickup' | 'cancel_pickup' | 'locator' | '*';
 }
 
 /**
@@ -50,6 +53,8 @@ export class DoubleState {
   readonly shipments = new Map<string, DoubleShipment>();
   readonly activity = new Map<string, DoubleActivity[]>();
   readonly subscriptions = new Set<string>();
+  /** On-call pickups by PRN (ups.double.pickup.ts). */
+  readonly pickups = new Map<string, DoublePickup>();
   tokensIssued = 0;
   private sequence = Number.parseInt(randomBytes(3).toString('hex'), 16) % 1_000_000;
 

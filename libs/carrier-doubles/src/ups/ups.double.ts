@@ -2,6 +2,8 @@ import { upsSchemas } from '@waybill/carriers';
 import { DoubleServer, type DoubleAnswer, type DoubleRequest, type DoubleRoute } from '../kit/double-server';
 import { error } from './ups.double.answers';
 import { ship, subscribe, token, track, voidShipment, type Exchange } from './ups.double.routes';
+import { cancelPickup, createPickup } from './ups.double.pickup';
+import { locate } from './ups.double.locator';
 import { rate } from './ups.double.rating';
 import { DoubleState, type DoubleActivity, type DoubleClient, type DoubleFault } from './ups.double.state';
 
@@ -22,7 +24,7 @@ export interface UpsDoubleOptions {
 export class UpsDouble extends DoubleServer {
   readonly state = new DoubleState();
   protected override readonly carrierName = 'UPS';
-  protected override readonly requestSchemas = [upsSchemas.shipRequestSchema, upsSchemas.shipQuerySchema, upsSchemas.tokenFormSchema, upsSchemas.transactionHeadersSchema, upsSchemas.trackQuerySchema, upsSchemas.subscriptionRequestSchema, upsSchemas.rateRequestSchema];
+  protected override readonly requestSchemas = [upsSchemas.shipRequestSchema, upsSchemas.shipQuerySchema, upsSchemas.tokenFormSchema, upsSchemas.transactionHeadersSchema, upsSchemas.trackQuerySchema, upsSchemas.subscriptionRequestSchema, upsSchemas.rateRequestSchema, upsSchemas.pickupCreationRequestSchema, upsSchemas.locatorRequestSchema];
   private readonly tokenLifetimeS: number;
 
   constructor(opts: UpsDoubleOptions = {}) {
@@ -65,7 +67,7 @@ export class UpsDouble extends DoubleServer {
   }
 
   protected snapshot() {
-    return { tokensIssued: this.state.tokensIssued, shipments: [...this.state.shipments.values()], subscriptions: [...this.state.subscriptions] };
+    return { tokensIssued: this.state.tokensIssued, shipments: [...this.state.shipments.values()], subscriptions: [...this.state.subscriptions], pickups: [...this.state.pickups.values()] };
   }
 
   protected override control(path: string, data: Record<string, unknown>): unknown {
@@ -92,6 +94,9 @@ export class UpsDouble extends DoubleServer {
       api('POST', /^\/api\/rating\/[^/]+\/[^/]+$/, 'rate', (x, client) => rate(x, client.accountNumber)),
       api('GET', /^\/api\/track\/v1\/details\/[^/]+$/, 'track', track),
       api('POST', /^\/api\/track\/v2\/subscription\/[^/]+\/package$/, 'subscribe', subscribe),
+      api('POST', /^\/api\/pickupcreation\/[^/]+\/pickup$/, 'pickup', (x, client) => createPickup(x, client.accountNumber)),
+      api('DELETE', /^\/api\/shipments\/[^/]+\/pickup\/[^/]+$/, 'cancel_pickup', (x, client) => cancelPickup(x, client.accountNumber)),
+      api('POST', /^\/api\/locations\/[^/]+\/search\/availabilities\/[^/]+$/, 'locator', locate),
     ];
   }
 }

@@ -1,6 +1,6 @@
 import type { CarrierAccountContext } from '../accounts';
 import {
-  CarrierRejection, type AccountCheck, type BookedDocuments, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest,
+  CarrierRejection, type CarrierRate, type CarrierRating, type RateRequest, type AccountCheck, type BookedDocuments, type Booking, type BookingRequest, type CarrierManifest, type ManifestRequest,
 } from '@waybill/carrier-model';
 import { changingCall, checkedBy } from '../kit/calls';
 import { RealCarrier, type CarrierProfile } from '../kit/real-carrier';
@@ -11,7 +11,10 @@ import { DHL_CAPABILITIES, DHL_CREDENTIAL_KEYS, DHL_IDENTIFIER, DHL_NAME, DHL_SE
 import { DHL_TRACKING_BATCH } from './dhl.schemas';
 import { dhlShipment } from './dhl.shipment.mapper';
 import { DHL_TRACKING_CODES, trackingsOf } from './dhl.tracking';
+import { dhlPickups } from './dhl.pickup';
+import type { CarrierPickups } from '@waybill/carrier-model';
 import type { DhlShipmentAnswer } from './dhl.types';
+import { dhlRateRequest, dhlRatesOf, type DhlRatesAnswer } from './dhl.rate.mapper';
 
 /** What DHL Express's integration states about itself; its events are polled. */
 export const DHL_PROFILE: CarrierProfile<(typeof DHL_SERVICES)[number]> = {
@@ -29,12 +32,16 @@ export const DHL_PROFILE: CarrierProfile<(typeof DHL_SERVICES)[number]> = {
 };
 
 /** Waybill's DHL Express (MyDHL API) integration, bound to one carrier account. */
-export class DhlExpressCarrier extends RealCarrier<(typeof DHL_SERVICES)[number]> {
+export class DhlExpressCarrier extends RealCarrier<(typeof DHL_SERVICES)[number]> implements CarrierRating {
   readonly pollBatchSize = DHL_TRACKING_BATCH;
 
   constructor(private readonly account: CarrierAccountContext, private readonly dhl: MyDhl, trackingBaseUrl: string) {
     super(DHL_PROFILE, trackingBaseUrl);
+    this.pickups = dhlPickups(dhl, account.credentials.account_number);
   }
+
+  /** Courier pickups on their own, for collections (dhl.pickup.ts). */
+  readonly pickups: CarrierPickups;
 
   async book(req: BookingRequest): Promise<Booking> {
     const service = this.serviceOf(req);
@@ -72,6 +79,17 @@ export class DhlExpressCarrier extends RealCarrier<(typeof DHL_SERVICES)[number]
     });
     if (answer.status === 200 || answer.status === 204 || answer.status === 404) return;
     throw new CarrierRejection(dhlRefusal(answer));
+  }
+
+  /**
+   * Live prices from MyDHL's rates (POST /rates, multi-piece): every product on the route for the
+   * account; the services asked for are answered. Read-only at DHL; a refusal is a CarrierRejection.
+   */
+  async rate(req: RateRequest): Promise<CarrierRate[]> {
+    const body = dhlRateRequest(req, this.account.credentials.account_number, new Date());
+    const answer = await this.dhl.send({ operation: 'rate', method: 'POST', path: '/rates', idempotent: true, body });
+    if (answer.status !== 200) throw new CarrierRejection(dhlRefusal(answer), false, true);
+    return dhlRatesOf(answer.body as DhlRatesAnswer, req.services);
   }
 
   /** DHL Express takes each shipment's data at booking: the collection manifest is Waybill's own document. */

@@ -12,7 +12,7 @@ function localParts(at: Date, timeZone: string) {
 }
 
 /** The zone's offset on that date at noon, as `GMT+01:00`. */
-function offsetOf(date: string, timeZone: string): string {
+export function offsetOf(date: string, timeZone: string): string {
   const name = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date(`${date}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   return name === 'GMT' ? 'GMT+00:00' : name;
 }

@@ -17,7 +17,7 @@ export const DHL_API_VERSION = '3.1.1';
 export const DHL_INTERFACE_VERSION = '3.1.0';
 
 /** What the carrier offers besides its services. */
-export const DHL_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_poll', 'proof_of_delivery'], zplNative: true, perPackageTracking: true, options: ['pickup'] };
+export const DHL_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_poll', 'proof_of_delivery', 'rates', 'collections'], zplNative: true, perPackageTracking: true, options: ['pickup'] };
 
 export const DHL_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   { name: 'api_key', required: true, secret: false, description: "The API Key (username) of your MyDHL API app on DHL's developer portal." },

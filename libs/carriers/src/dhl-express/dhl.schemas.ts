@@ -10,11 +10,11 @@ export const DHL_EXPORT_REASONS = ['permanent', 'temporary', 'return', 'used_exh
 /** Tracking takes several numbers a call; Waybill sends at most this many. */
 export const DHL_TRACKING_BATCH = 10;
 
-const address = obj({
+export const address = obj({
   postalCode: str(0, 12), cityName: str(1, 45), countryCode: pattern('^[A-Z]{2}$'), provinceCode: str(2, 35),
   addressLine1: str(1, 45), addressLine2: str(1, 45), addressLine3: str(1, 45), countyName: str(1, 45), provinceName: str(1, 35),
 }, ['postalCode', 'cityName', 'countryCode', 'addressLine1']);
-const contact = obj({ email: str(1, 70), phone: str(1, 70), companyName: str(1, 100), fullName: str(1, 255) }, ['phone', 'companyName', 'fullName']);
+export const contact = obj({ email: str(1, 70), phone: str(1, 70), companyName: str(1, 100), fullName: str(1, 255) }, ['phone', 'companyName', 'fullName']);
 const REGISTRATION_TYPES = ['VAT', 'EIN', 'GST', 'SSN', 'EOR', 'DUN', 'FED', 'STA', 'CNP', 'IE', 'INN', 'KPP', 'OGR', 'OKP', 'MRN', 'SDT', 'FTZ', 'DAN', 'TAN', 'DTF', 'RGP', 'DLI', 'NID', 'PAS', 'MID', 'IMS', 'EIC', 'FTN', 'CIC', 'PEP'];
 const REFERENCE_TYPES = ['AAO', 'CU', 'FF', 'FN', 'IBC', 'LLR', 'OBC', 'PRN', 'ACP', 'ACS', 'ACR', 'CDN', 'STD', 'CO'];
 const UNITS = ['BOX', '2GM', 'M3', 'DPR', 'DOZ', 'PCS', 'GM', 'GRS', 'KG', 'M', '3GM', 'X', 'PRS', 'CM2', '2M2', '3M2', 'M2', '4M2', 'CM', 'CONE', 'CT', 'EA', 'LBS', 'RILL', 'ROLL', 'SET', 'TU', 'KM', 'IN', 'FT', 'YD', 'MI', 'LTR', 'MMQ', 'CM3', 'DMQ', 'MLT', 'CLT', 'DLT', 'INQ', 'FT3', 'YD3', 'GLI', 'GLL', 'PT', 'PTI', 'QTI', 'PTL', 'QTL', 'PTD', 'OZI', 'J57', 'NM3', 'SM3', 'TNE', 'LB', 'ONZ', 'CEL'];
@@ -97,3 +97,4 @@ export const trackingAnswerSchema: Schema = obj({
 }, [], true);
 export const epodAnswerSchema: Schema = obj({ documents: { type: 'array', items: obj({ encodingFormat: text, content: text, typeCode: text }, ['encodingFormat', 'content', 'typeCode'], true) } }, ['documents'], true);
 export const errorAnswerSchema: Schema = obj({ instance: text, detail: text, title: text, message: text, status: { type: ['string', 'integer'] }, additionalDetails: { type: 'array', items: text } }, ['detail', 'status'], true);
+export { rateRequestSchema, rateAnswerSchema } from './dhl.rate.schema';

@@ -21,7 +21,7 @@ export const DHL_ADDRESS: AddressProfile = {
   region: { required: {}, code: { min: 2, max: 35 }, namesToCodes: true, nameField: 45 },
 };
 
-function party(a: Address, contact: Contact | null | undefined, field: string, phoneField: string): DhlParty {
+export function party(a: Address, contact: Contact | null | undefined, field: string, phoneField: string): DhlParty {
   const name = f.required(a.name || a.company_name, 255, `${field}.name`);
   const fitted = fitAddress(a, field, DHL_ADDRESS, f);
   const [line1, line2, line3] = fitted.lines;

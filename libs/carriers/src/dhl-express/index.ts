@@ -4,4 +4,6 @@ export { DHL_SERVICES, DHL_CREDENTIAL_KEYS, DHL_HOSTS, DHL_IDENTIFIER, DHL_NAME,
 export { DHL_EVENT_TABLE, DHL_TRACKING_CODES } from './dhl.tracking';
 export { plannedShippingTime } from './dhl.planned-time';
 export * as dhlExpressSchemas from './dhl.schemas';
+export { pickupRequestSchema as dhlPickupRequestSchema } from './dhl.pickup.schema';
+export { dhlPickupRequest } from './dhl.pickup';
 export type * from './dhl.types';

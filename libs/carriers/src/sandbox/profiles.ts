@@ -8,6 +8,8 @@ const COMMON_OPTIONS = ['signature_required', 'age_check'];
 const SANDBOX_SUPPORTS: readonly CarrierCapability[] = ['book', 'void', 'manifest', 'tracking_push', 'proof_of_delivery'];
 /** The sandbox carriers with a return service (docs/api/returns.md) declare `returns` besides. */
 const WITH_RETURNS: readonly CarrierCapability[] = capabilityList([...SANDBOX_SUPPORTS, 'returns']);
+/** The sandbox carriers that also send a van on request (collections). */
+const WITH_COLLECTIONS: readonly CarrierCapability[] = capabilityList([...SANDBOX_SUPPORTS, 'collections']);
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const letter = () => LETTERS[Number(digits(2)) % LETTERS.length];
 
@@ -32,7 +34,7 @@ export const generic: SandboxProfile = {
 export const swiftpost: SandboxProfile = {
   identifier: 'swiftpost',
   name: 'SwiftPost',
-  capabilities: { supports: WITH_RETURNS, zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
+  capabilities: { supports: capabilityList([...WITH_RETURNS, 'collections', 'service_points']), zplNative: true, perPackageTracking: false, options: COMMON_OPTIONS },
   customsOnBorder: false,
   services: [
     { name: 'SwiftPost 24', code: 'SP24', origins: GB, destinations: GB, maxParcelWeightKg: 30 },
@@ -41,13 +43,14 @@ export const swiftpost: SandboxProfile = {
   ],
   trackingNumber: () => `SP${digits(9)}GB`,
   consignmentNumber: (first) => first,
+  pointKinds: ['locker', 'shop', 'post_office'],
 };
 
 /** Worldwide express carrier: needs a customs invoice whenever a shipment crosses a customs border. */
 export const globex: SandboxProfile = {
   identifier: 'globex',
   name: 'Globex Worldwide',
-  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'duties_paid'] },
+  capabilities: { supports: WITH_COLLECTIONS, zplNative: false, perPackageTracking: true, options: [...COMMON_OPTIONS, 'duties_paid'] },
   customsOnBorder: true,
   services: [
     { name: 'Globex Express Worldwide', code: 'GXEX', origins: '*', destinations: '*', maxParcelWeightKg: 70 },
@@ -61,7 +64,7 @@ export const globex: SandboxProfile = {
 export const parcelink: SandboxProfile = {
   identifier: 'parcelink',
   name: 'Parcelink',
-  capabilities: { supports: SANDBOX_SUPPORTS, zplNative: false, perPackageTracking: true, options: [] },
+  capabilities: { supports: [...SANDBOX_SUPPORTS, 'service_points'], zplNative: false, perPackageTracking: true, options: [] },
   customsOnBorder: false,
   services: [
     { name: 'Parcelink Standard', code: 'PLST', origins: EU_AND_GB, destinations: EU_AND_GB, maxParcelWeightKg: 10 },
@@ -69,6 +72,7 @@ export const parcelink: SandboxProfile = {
   ],
   trackingNumber: () => `PL${digits(14)}`,
   consignmentNumber: () => `PLC${digits(10)}`,
+  pointKinds: ['shop', 'depot'],
 };
 
 export const SANDBOX_PROFILES: readonly SandboxProfile[] = [generic, swiftpost, globex, parcelink];

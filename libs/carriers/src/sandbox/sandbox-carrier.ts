@@ -10,6 +10,9 @@ import type { LabelDesign, RoutingInput } from '@waybill/carrier-model';
 import { SANDBOX_LABEL_SPECS } from './sandbox-labels';
 import { doorstepPng, signatureSvg } from './sandbox-pod';
 import { SANDBOX_TRACKING, type SandboxTracking } from './sandbox-tracking';
+import { sandboxPickups } from './sandbox-pickups';
+import { sandboxPoints } from './sandbox-points';
+import type { CarrierPickups, CarrierServicePoints, ServicePointType } from '@waybill/carrier-model';
 
 /**
  * Sandbox trigger, documented like a payment sandbox's test card numbers: the sandbox carriers book
@@ -31,6 +34,8 @@ export interface SandboxProfile {
   customsOnBorder: boolean;
   trackingNumber: () => string;
   consignmentNumber: (firstTracking: string) => string;
+  /** The kinds of service point the carrier runs, for carriers that declare `service_points`. */
+  pointKinds?: readonly ServicePointType[];
 }
 
 export function digits(n: number): string {
@@ -53,6 +58,8 @@ export class SandboxCarrier implements Carrier {
   readonly capabilities: CarrierCapabilities;
   readonly services: CarrierServiceDef[];
   readonly trackingCodes: Readonly<Record<string, TrackingStatus>>;
+  readonly pickups?: CarrierPickups;
+  readonly servicePoints?: CarrierServicePoints;
   private readonly tracking: SandboxTracking;
 
   constructor(private readonly profile: SandboxProfile, private readonly trackingBaseUrl = 'http://localhost:8080') {
@@ -62,6 +69,8 @@ export class SandboxCarrier implements Carrier {
     this.services = profile.services;
     this.tracking = SANDBOX_TRACKING[profile.identifier] ?? { codes: {}, pod: ['signature'] };
     this.trackingCodes = this.tracking.codes;
+    if (profile.capabilities.supports.includes('collections')) this.pickups = sandboxPickups(profile.identifier, profile.name);
+    if (profile.pointKinds) this.servicePoints = sandboxPoints(profile.identifier, profile.name, profile.pointKinds);
   }
 
   defaultService(origin: Address, destination: Address): CarrierServiceDef {

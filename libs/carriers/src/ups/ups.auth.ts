@@ -53,9 +53,14 @@ export class UpsAuth {
 
   /** Sends an authenticated call; on 401 the token is dropped and the call made once more with a new one. */
   async send(req: Omit<CarrierRequest, 'account' | 'headers'>): Promise<CarrierResponse> {
+    return this.sendWith({}, req);
+  }
+
+  /** `send` with headers of the operation's own (the Pickup cancel's `Prn`). */
+  async sendWith(headers: Record<string, string>, req: Omit<CarrierRequest, 'account' | 'headers'>): Promise<CarrierResponse> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.token();
-      const answer = await this.client.send({ ...req, account: this.account.id, headers: transactionHeaders(token) });
+      const answer = await this.client.send({ ...req, account: this.account.id, headers: { ...transactionHeaders(token), ...headers } });
       if (answer.status !== 401 || attempt > 0) return answer;
       await this.cache.invalidate(this.key, token);
     }

@@ -13,6 +13,9 @@ import type { UpsShipAnswer, UpsVoidAnswer } from './ups.types';
 import { ratesOf, upsRateRequest, type UpsRateAnswer } from './ups.rate.mapper';
 import { UPS_RATE_VERSION } from './ups.rate.schema';
 import { UPS_LABEL_DESIGN, upsRoutingCode, upsSortCode } from './ups.label-design';
+import { upsPickups } from './ups.pickup';
+import { upsServicePoints } from './ups.locator';
+import type { CarrierPickups, CarrierServicePoints } from '@waybill/carrier-model';
 
 /** What UPS's integration states about itself: services, codes, label, Track Alert pushes. */
 export const UPS_PROFILE: CarrierProfile<(typeof UPS_SERVICES)[number]> = {
@@ -39,7 +42,15 @@ export class UpsCarrier extends RealCarrier<(typeof UPS_SERVICES)[number]> imple
     private readonly toPng: (gif: Buffer) => Buffer,
   ) {
     super(UPS_PROFILE, trackingBaseUrl);
+    this.pickups = upsPickups(auth, account.credentials.account_number, (operation, fn) => this.call(operation, fn));
+    this.servicePoints = upsServicePoints(auth);
   }
+
+  /** UPS Access Points through the Locator API (ups.locator.ts). */
+  readonly servicePoints: CarrierServicePoints;
+
+  /** On-call pickups (collections) through the UPS Pickup API (ups.pickup.ts). */
+  readonly pickups: CarrierPickups;
 
   async book(req: BookingRequest): Promise<Booking> {
     const service = this.serviceOf(req);

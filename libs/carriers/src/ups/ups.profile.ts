@@ -14,7 +14,7 @@ export const UPS_HOSTS = { test: 'https://wwwcie.ups.com', production: 'https://
 export const UPS_SHIP_VERSION = 'v2409';
 
 /** What the carrier offers besides its services. */
-export const UPS_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates', 'returns'], zplNative: true, perPackageTracking: true, options: [] };
+export const UPS_CAPABILITIES: CarrierCapabilities = { supports: ['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates', 'returns', 'collections', 'service_points'], zplNative: true, perPackageTracking: true, options: [] };
 
 export const UPS_CREDENTIAL_KEYS: readonly CredentialKey[] = [
   { name: 'client_id', required: true, secret: false, description: "The Client ID of your app on UPS's developer portal." },

@@ -130,7 +130,7 @@ describe('carrier accounts (docs/api/carrier-accounts.md)', () => {
     const id = (await api.post('/carrier-accounts', upsBody())).body.identifier;
     const [ups] = (await api.get('/account-carriers')).body;
     expect(ups).toMatchObject({ identifier: 'ups', name: 'UPS', account: id, sole_account: true });
-    expect(ups.capabilities.supports).toEqual(['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates', 'returns']);
+    expect(ups.capabilities.supports).toEqual(['book', 'void', 'manifest', 'tracking_push', 'tracking_poll', 'proof_of_delivery', 'rates', 'returns', 'collections', 'service_points']);
     expect(ups.services.map((s: { identifier: string }) => s.identifier)).toEqual([
       'UPS|UPS Standard', 'UPS|UPS Express', 'UPS|UPS Express Saver', 'UPS|UPS Expedited', 'UPS|UPS Ground', 'UPS|UPS Next Day Air', 'UPS|UPS Standard Return',
     ]);

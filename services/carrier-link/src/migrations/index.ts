@@ -7,6 +7,7 @@ import * as requestHash from './20261126000400_booking_request_hash';
 import * as trackingPolls from './20261126000700_tracking_polls';
 import * as carrierCalls from './20261127180000_carrier_calls';
 import * as openCarriers from './20261127190000_open_carriers';
+import * as collections from './20261127235000_collections';
 import { inboxMigration, outboxMigration } from '@waybill/messaging';
 
 export const migrations: Record<string, Migration> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261127190000_open_carriers': openCarriers,
   // The inbox of the erasure consumer (src/erasure): each consignment.consignment.erased handled once.
   '20261127220000_inbox': inboxMigration,
+  '20261127235000_collections': collections,
 };

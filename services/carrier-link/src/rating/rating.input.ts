@@ -8,7 +8,7 @@ const size = (v: unknown): number | null => (typeof v === 'number' && Number.isF
 
 /**
  * The internal rating body: `{"carrier", "request": {"origin", "destination", "parcels", "services",
- * "shipping_date"?}}`, places as `{country, postcode?, city?, state?, address1?}` and parcels as
+ * "shipping_date"?, "origin_time_zone"?}}`, places as `{country, postcode?, city?, state?, address1?}` and parcels as
  * `{weight_kg, length_cm?, width_cm?, height_cm?}`; sent by delivery-options for one carrier.
  */
 export function ratingInput(body: unknown, company: string): { carrier: string; request: RateRequest } {
@@ -35,7 +35,8 @@ export function ratingInput(body: unknown, company: string): { carrier: string; 
   const services = Array.isArray(q.services) ? q.services : [];
   need(services.length > 0 && services.every((s) => typeof s === 'string' && s !== ''), 'request.services', 'Expected a list of service names.');
   const date = q.shipping_date ?? null;
+  const zone = text(q.origin_time_zone);
   need(date === null || (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date)), 'request.shipping_date', 'Expected YYYY-MM-DD.');
   if (Object.keys(errors).length) throw new InvalidError(errors);
-  return { carrier: (carrier as string).toLowerCase(), request: { company, origin, destination, parcels, services: services as string[], shippingDate: date as string | null } };
+  return { carrier: (carrier as string).toLowerCase(), request: { company, origin, destination, parcels, services: services as string[], shippingDate: date as string | null, originTimeZone: zone } };
 }

@@ -5,6 +5,8 @@ import { cheapestFirst, fastestFirst, quotes } from '../engine/quote';
 import { shipmentOf } from '../engine/shipment';
 import { HORIZON_DAYS, originOf } from '../quote/request';
 import { originFrom, type QuoteDeps } from '../quote/quote.deps';
+import { candidatesFor } from '../engine/candidates';
+import { liveLinkFor } from '../live-rates/live-rates';
 
 export interface AllocationCandidates {
   preference: 'cheapest' | 'fastest';
@@ -21,14 +23,18 @@ export async function allocationCandidates(deps: QuoteDeps, company: string, bod
   const country = body?.recipient?.address?.country;
   if (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country)) throw InvalidError.field('recipient.address.country', 'This field is required.');
   const [catalog, rules] = await Promise.all([deps.catalogs.get(company), deps.rules.get(company)]);
-  const origin = originFrom(originOf(catalog, body.warehouse_id));
+  const warehouse = originOf(catalog, body.warehouse_id);
+  const origin = originFrom(warehouse);
   const now = deps.now();
   const shipment = { ...shipmentOf(body), deliveryType: null };
   const today = wallClock(now, origin.timeZone).date;
   // A consignment's date far ahead is still allocated, as if it shipped at the end of the horizon.
   const latest = addDays(today, HORIZON_DAYS);
   const shippingDate = shipment.shippingDate === null ? today : shipment.shippingDate > latest ? latest : shipment.shippingDate;
-  const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now }, shipment, origin, shippingDate);
+  // Allocation by cheapest compares the prices checkout shows: the carriers' live rates first.
+  const services = candidatesFor(rules, catalog.services, shipment.country).map((c) => [c.rule.serviceKey, c.service] as const);
+  const live = await liveLinkFor(deps, { company, warehouse, shipment, services, currency: rules.currency, digits: rules.digits });
+  const found = quotes({ rules, services: catalog.services, holidays: deps.holidays, now, live }, shipment, origin, shippingDate);
   const ordered = rules.preference === 'fastest' ? fastestFirst(found) : cheapestFirst(found);
   const seen = new Set<string>();
   const candidates: AllocationCandidates['candidates'] = [];

@@ -8,6 +8,10 @@ export interface WarehouseInfo {
   country: string;
   region: string | null;
   timeZone: string;
+  /** The street, city and postcode, where the consignment service gave them: live carrier rates price from there. */
+  address1?: string | null;
+  city?: string | null;
+  postcode?: string | null;
 }
 
 /**
@@ -42,7 +46,7 @@ export interface CatalogParts {
    * consignment service older than capabilities), counts as booking.
    */
   carriers?: Array<{ identifier: string; capabilities?: string[] }>;
-  warehouses: Array<{ identifier: string; name: string; is_default?: boolean; timezone?: string; address?: { country?: string; state?: string | null } }>;
+  warehouses: Array<{ identifier: string; name: string; is_default?: boolean; timezone?: string; address?: { country?: string; state?: string | null; address1?: string | null; city?: string | null; postcode?: string | null } }>;
 }
 
 function warehouseCountry(given: string | undefined): string {
@@ -70,6 +74,7 @@ export function buildCatalog(company: string, parts: CatalogParts): CompanyCatal
       // Warehouses stored before countries were normalised may hold a name or an alpha-3 code.
       id: w.identifier, name: w.name, country: warehouseCountry(w.address?.country),
       region: w.address?.state ?? null, timeZone: w.timezone ?? 'Europe/London',
+      address1: w.address?.address1 ?? null, city: w.address?.city ?? null, postcode: w.address?.postcode ?? null,
     };
     warehouses.set(w.identifier.toLowerCase(), info);
     first ??= info;

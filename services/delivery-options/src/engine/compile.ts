@@ -31,6 +31,8 @@ export interface CompiledRule {
   price(m: MatchInput): number | null;
   /** Whether the rule's free-above promotion makes the option free for this order. */
   free(m: MatchInput): boolean;
+  /** A carrier's live rate with the rule's markup (percentage, then fixed amount) added, minor units. */
+  markup(carrierMinor: number): number;
   timetable(warehouseId: string): Timetable;
 }
 
@@ -52,6 +54,14 @@ const MON_FRI = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
 function compileFree(rule: DeliveryRule, digits: number): (m: MatchInput) => boolean {
   const freeAbove = rule.price.free_above === undefined ? null : decimalToMinor(rule.price.free_above, digits);
   return (m) => freeAbove !== null && m.orderMinor !== null && m.orderMinor > freeAbove;
+}
+
+function compileMarkup(rule: DeliveryRule, digits: number): (minor: number) => number {
+  const markup = (rule.price as { markup?: { percent?: number; amount?: string } }).markup;
+  if (!markup) return (minor) => minor;
+  const percent = markup.percent ?? 0;
+  const fixed = markup.amount === undefined ? 0 : decimalToMinor(markup.amount, digits);
+  return (minor) => minor + Math.round((minor * percent) / 100) + fixed;
 }
 
 function compilePrice(rule: DeliveryRule, digits: number, free: (m: MatchInput) => boolean): (m: MatchInput) => number | null {
@@ -95,6 +105,7 @@ function compileRule(rule: DeliveryRule, digits: number, option: number): Compil
     matches,
     price: compilePrice(rule, digits, free),
     free,
+    markup: compileMarkup(rule, digits),
     timetable,
   };
 }

@@ -5,10 +5,10 @@ import { sheetPrice } from './rate-sheet';
 
 /**
  * Where a price came from. The chain asks its sources in order and takes the first answer; the rule's
- * own price is the last link and always answers when the rule applies. A live carrier source goes
- * first when one is added (`carrier` → `rate_sheet` → `rule`).
+ * own price is the last link and always answers when the rule applies: the carrier's live rate first
+ * (where one came in within the budget), then the rate sheet, then the rule (`carrier` → `rate_sheet` → `rule`).
  */
-export type PriceSource = 'rate_sheet' | 'rule';
+export type PriceSource = 'carrier' | 'rate_sheet' | 'rule';
 
 export interface Priced {
   minor: number;
@@ -30,12 +30,13 @@ export function rateSheetLink(sheets: ReadonlyMap<string, CompiledRateSheet>): P
 
 /**
  * The price of a rule's option: free when the rule's free-above promotion holds, else the first link
- * that answers, else the rule's price (null: the rule does not apply, e.g. no weight band covers it).
+ * that answers (a carrier's live rate with the rule's markup), else the rule's price (null: the rule
+ * does not apply, e.g. no weight band covers it).
  */
 export function priceOf(links: readonly PriceLink[], rule: CompiledRule, m: MatchInput): Priced | null {
   if (rule.free(m)) return { minor: 0, source: 'rule' };
   const linked = linkPrice(links, rule.serviceKey, m);
-  if (linked !== null) return linked;
+  if (linked !== null) return linked.source === 'carrier' ? { minor: rule.markup(linked.minor), source: 'carrier' } : linked;
   const minor = rule.price(m);
   return minor === null ? null : { minor, source: 'rule' };
 }

@@ -6,7 +6,7 @@ import { minorToDecimal, numberToMinor } from './money';
 import { wallClockMinute } from './calendar';
 import { scheduleFor, type DatedOption, type Place } from './schedule';
 import { candidatesFor } from './candidates';
-import { priceOf, type Priced, type PriceSource } from './price-chain';
+import { priceOf, type PriceLink, type Priced, type PriceSource } from './price-chain';
 import type { Shipment } from './shipment';
 
 /** A carrier service enabled for the company, as the consignment service lists it. */
@@ -30,6 +30,13 @@ export interface QuoteContext {
   services: ReadonlyMap<string, ServiceInfo>;
   holidays: HolidayCalendar;
   now: Date;
+  /** The carriers' live rates that came in for this quote, asked before the rules' own sources. */
+  live?: PriceLink;
+}
+
+/** The price chain of a quote: the live rates first where there are any, then the rule set's sources. */
+export function linksOf(ctx: Pick<QuoteContext, 'rules' | 'live'>): readonly PriceLink[] {
+  return ctx.live ? [ctx.live, ...ctx.rules.priceLinks] : ctx.rules.priceLinks;
 }
 
 /** One answer before it is written out: price in minor units so that ordering compares integers. */
@@ -62,10 +69,11 @@ export function quotes(ctx: QuoteContext, shipment: Shipment, origin: Origin, sh
   const local = shippingDate === null ? null : wallClockMinute(ctx.now, origin.timeZone);
   const datesOf = local && scheduleFor(route, shippingDate!, local, ctx.holidays);
   const wanted = shipment.deliveryType;
+  const links = linksOf(ctx);
   for (const { rule, service } of candidatesFor(ctx.rules, ctx.services, shipment.country)) {
     if (wanted !== null && rule.deliveryType !== wanted) continue;
     if (!rule.matches(m)) continue;
-    const priced = priceOf(ctx.rules.priceLinks, rule, m);
+    const priced = priceOf(links, rule, m);
     if (priced === null) continue;
     if (datesOf === null) {
       best.offer(rule, service, priced, null);

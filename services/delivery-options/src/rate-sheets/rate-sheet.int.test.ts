@@ -154,7 +154,7 @@ describe('rate sheets and POST /rates through the service', () => {
     const onlySheet = await ask({ destination: { country: 'FR', postcode: '75001' }, packages: [{ weight: 2 }], shipping_date: '2026-03-11' });
     expect(onlySheet.body).toEqual({
       rates: [{ service_id: GLOBEX, carrier_id: 'globex', carrier: 'Globex Worldwide', service_name: 'Globex Economy Worldwide', price: { amount: '12.00', currency: 'GBP', source: 'rate_sheet' }, estimated_delivery_date: null, delivery_type: null }],
-      errors: [{ carrier_id: 'swiftpost', detail: 'No rate sheet or delivery rule of this carrier\'s services prices these parcels to FR 75001.' }],
+      errors: [{ carrier_id: 'swiftpost', detail: 'No live rate, rate sheet or delivery rule of this carrier\'s services prices these parcels to FR 75001.' }],
     });
   });
 

@@ -2,7 +2,8 @@ import type { RatesResponse } from '@waybill/contracts';
 import { wallClockMinute } from '../engine/calendar';
 import { minorToDecimal } from '../engine/money';
 import { linkPrice, type PriceSource } from '../engine/price-chain';
-import { quotes, type ServiceInfo } from '../engine/quote';
+import { liveLinkFor } from '../live-rates/live-rates';
+import { linksOf, quotes, type ServiceInfo } from '../engine/quote';
 import { shipmentOf } from '../engine/shipment';
 import { checkHorizon } from '../quote/request';
 import type { QuoteDeps } from '../quote/quote.deps';
@@ -13,8 +14,8 @@ interface Found { service: ServiceInfo; minor: number; source: PriceSource; date
 
 /**
  * POST /rates (docs/api/rates.md): one price per service of the company that can carry the parcels,
- * cheapest first. A service a rule offers is priced as checkout prices it (the chain: rate sheet,
- * then the rule), with the rule's delivery type and date; a service no rule offers is priced by the
+ * cheapest first. A service a rule offers is priced as checkout prices it (the chain: the carrier's
+ * live rate, the rate sheet, then the rule), with the rule's delivery type and date; a service no rule offers is priced by the
  * chain's sources alone (its rate sheet), without a date. A carrier none of whose services has a
  * price gets one entry in `errors`.
  */
@@ -28,8 +29,12 @@ export async function rates(deps: QuoteDeps, company: string, raw: unknown): Pro
   const d = body.destination;
   const shipment = { ...shipmentOf({ recipient: { address: { country: d.country, postcode: d.postcode, city: d.city } }, packages: body.packages }), deliveryType: null };
   const services = new Map([...catalog.services].filter(([, s]) => !s.isReturn));
+  // From a country without a warehouse there: the country (and the postcode given) is where the carrier rates from.
+  const warehouse = catalog.warehouses.get(origin.warehouseId.toLowerCase())
+    ?? { id: origin.warehouseId, name: origin.warehouseId, country: origin.place.country, region: origin.place.region ?? null, timeZone: origin.timeZone, postcode: (body.origin as { postcode?: string } | undefined)?.postcode ?? null };
+  const live = await liveLinkFor(deps, { company, warehouse, shipment, services: services.entries(), currency: rules.currency, digits: rules.digits });
   const best = new Map<string, Found>();
-  for (const q of quotes({ rules, services, holidays: deps.holidays, now }, shipment, origin, shippingDate)) {
+  for (const q of quotes({ rules, services, holidays: deps.holidays, now, live }, shipment, origin, shippingDate)) {
     const seen = best.get(q.service.serviceId);
     if (seen && (seen.minor < q.priceMinor || (seen.minor === q.priceMinor && (seen.date ?? '') <= (q.deliveryDate ?? '')))) continue;
     best.set(q.service.serviceId, { service: q.service, minor: q.priceMinor, source: q.source, date: q.deliveryDate, deliveryType: q.rule.deliveryType });
@@ -37,7 +42,7 @@ export async function rates(deps: QuoteDeps, company: string, raw: unknown): Pro
   const m = { shipment, warehouseId: origin.warehouseId, orderMinor: null };
   for (const [key, service] of services) {
     if (best.has(service.serviceId)) continue;
-    const p = linkPrice(rules.priceLinks, key, m);
+    const p = linkPrice(linksOf({ rules, live }), key, m);
     if (p) best.set(service.serviceId, { service, minor: p.minor, source: p.source, date: null, deliveryType: null });
   }
   const found = [...best.values()].sort((a, b) => a.minor - b.minor || (a.date ?? '9').localeCompare(b.date ?? '9') || a.service.serviceId.localeCompare(b.service.serviceId));
@@ -45,7 +50,7 @@ export async function rates(deps: QuoteDeps, company: string, raw: unknown): Pro
   const where = d.postcode ? `${d.country} ${d.postcode}` : d.country;
   const errors: RatesResponse['errors'] = [];
   for (const carrierId of new Set([...services.values()].map((s) => s.carrierId))) {
-    if (!priced.has(carrierId)) errors.push({ carrier_id: carrierId, detail: `No rate sheet or delivery rule of this carrier's services prices these parcels to ${where}.` });
+    if (!priced.has(carrierId)) errors.push({ carrier_id: carrierId, detail: `No live rate, rate sheet or delivery rule of this carrier's services prices these parcels to ${where}.` });
   }
   return {
     rates: found.map((f) => ({

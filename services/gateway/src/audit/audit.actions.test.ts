@@ -7,6 +7,8 @@ describe('auditedChange', () => {
     ['PATCH', '/carrier-accounts/acc_1', 'carrier_account.updated', 'acc_1'],
     ['DELETE', '/carrier-accounts/acc_1/', 'carrier_account.deleted', 'acc_1'],
     ['POST', '/carrier-accounts/acc_1/rotate-webhook-credentials', 'carrier_account.webhook_credentials_rotated', 'acc_1'],
+    ['POST', '/collections', 'collection.booked', 'answer'],
+    ['DELETE', '/collections/c0ffee', 'collection.cancelled', 'c0ffee'],
     ['POST', '/webhooks/endpoints', 'webhook_endpoint.created', 'answer'],
     ['PATCH', '/webhooks/endpoints/ep_1', 'webhook_endpoint.updated', 'ep_1'],
     ['DELETE', '/webhooks/endpoints/ep_1', 'webhook_endpoint.deleted', 'ep_1'],

@@ -27,6 +27,8 @@ export const AUDITED_WRITES: readonly Rule[] = [
   rule('PATCH', '/carrier-accounts/:id', 'carrier_account.updated', 'path'),
   rule('DELETE', '/carrier-accounts/:id', 'carrier_account.deleted', 'path'),
   rule('POST', '/carrier-accounts/:id/rotate-webhook-credentials', 'carrier_account.webhook_credentials_rotated', 'path'),
+  rule('POST', '/collections', 'collection.booked', 'answer'),
+  rule('DELETE', '/collections/:id', 'collection.cancelled', 'path'),
   rule('POST', '/webhooks/endpoints', 'webhook_endpoint.created', 'answer'),
   rule('PATCH', '/webhooks/endpoints/:id', 'webhook_endpoint.updated', 'path'),
   rule('DELETE', '/webhooks/endpoints/:id', 'webhook_endpoint.deleted', 'path'),

@@ -9,7 +9,7 @@ import type { Principal } from '../auth/authenticator';
 // traceparent/tracestate are not copied: the proxy's client span (a child of the client's trace) replaces them.
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'accept-language', 'x-waybill-signature'];
 const FORWARDED_RESPONSE_HEADERS = [
-  'content-type', 'content-length', 'allow', 'retry-after', 'idempotent-replayed', 'location', 'content-disposition', 'cache-control',
+  'content-type', 'content-length', 'allow', 'retry-after', 'idempotent-replayed', 'location', 'content-disposition', 'cache-control', 'cache-status',
   'www-authenticate', 'content-security-policy', 'x-content-type-options', 'content-language',
 ];
 

@@ -30,6 +30,8 @@ export const CONSIGNMENTS_ROUTES: Record<string, string> = {
   webhooks: 'webhook-dispatcher',
   'tracking-page': 'tracking-ingest',
   'carrier-accounts': 'carrier-link',
+  collections: 'carrier-link',
+  'service-points': 'carrier-link',
   notifications: 'notifications',
 };
 

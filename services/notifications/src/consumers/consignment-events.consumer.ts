@@ -36,7 +36,10 @@ async function plan(deps: NotificationsDeps, trx: Transaction<NotificationsDb>, 
   const cancelled = event.type === EventType.ConsignmentCancelled || c.current_status?.status === 'Cancelled';
   const recipient = recipientOf(event.company, c, new Date(event.occurred_at), cancelled);
   await upsertRecipient(trx, recipient);
-  const kind = event.type === EventType.ConsignmentStatusChanged && data.to ? STATUS_EVENT[data.to] : undefined;
+  // A return is booked at once, so its creation is its booking (stored with its return_created event).
+  const kind = recipient.is_return
+    ? (event.type === EventType.ConsignmentCreated && !cancelled ? 'return_created' : undefined)
+    : (event.type === EventType.ConsignmentStatusChanged && data.to ? STATUS_EVENT[data.to] : undefined);
   // The event carries the consignment as it is now: no need to read it back.
   if (kind) await want(c.identifier, kind, recipient);
   return created;

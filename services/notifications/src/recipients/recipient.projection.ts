@@ -2,9 +2,14 @@ import type { Transaction } from 'kysely';
 import type { Consignment } from '@waybill/contracts';
 import type { NotificationsDb, RecipientTable } from '../database';
 
-/** What an e-mail needs of a consignment (contracts/api/consignment.json), nothing more. */
+/**
+ * What an e-mail needs of a consignment (contracts/api/consignment.json), nothing more. A return's e-mail
+ * goes to the person sending it back: its sender (the outbound's recipient), not its recipient (the
+ * merchant's returns warehouse).
+ */
 export function recipientOf(company: string, c: Consignment, asOf: Date, cancelled: boolean): RecipientTable {
-  const r = c.recipient;
+  const isReturn = c.direction === 'return';
+  const r = isReturn ? c.sender : c.recipient;
   const email = typeof r?.email_address === 'string' && r.email_address.includes('@') ? r.email_address.trim() : null;
   const number = c.packages?.map((p) => p.tracking_number).find((n): n is string => typeof n === 'string' && n.length > 0) ?? c.consignment_number ?? null;
   return {
@@ -12,7 +17,7 @@ export function recipientOf(company: string, c: Consignment, asOf: Date, cancell
     first_name: r?.first_name?.trim() || null,
     country: typeof r?.address?.country === 'string' ? r.address.country.toUpperCase() : null,
     carrier: c.carrier ?? null, tracking_url: c.tracking_url ?? null, tracking_number: number,
-    expected_delivery_date: c.expected_delivery_date ?? null, cancelled, as_of: asOf,
+    expected_delivery_date: c.expected_delivery_date ?? null, cancelled, is_return: isReturn, as_of: asOf,
   };
 }
 

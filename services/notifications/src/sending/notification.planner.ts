@@ -32,6 +32,8 @@ export async function planNotification(
 ): Promise<string | undefined> {
   const recipient = known ?? await findRecipient(trx, company, identifier);
   if (!recipient?.email || recipient.cancelled) return undefined;
+  // A return has one e-mail, its booking; an outbound never has that one.
+  if (recipient.is_return !== (event === 'return_created')) return undefined;
   const s = await standing(trx, company, identifier, addressHash(keys, recipient.email));
   if (!s.enabled || !s.events.includes(event)) return undefined;
   if (SUPERSEDED_BY_DELIVERY.has(event) && s.delivered) return undefined;
