@@ -75,6 +75,10 @@ export const pathParameters: Record<string, Obj> = {
     name: 'unsubscribe_token', in: 'path', required: true, schema: { type: 'string', maxLength: 200 },
     description: 'The signed token of one shipping e-mail, from its List-Unsubscribe header or footer link. A token that does not verify answers 404.',
   },
+  label_token: {
+    name: 'label_token', in: 'path', required: true, schema: { type: 'string', maxLength: 1024 },
+    description: 'The signed token of one return\'s label link, from the returns page\'s confirmation. One that does not verify answers 404; an expired one 410.',
+  },
   document_id: {
     name: 'document_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' },
     description: 'The `document_id` of the proof-of-delivery webhook.',
