@@ -45,6 +45,7 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     expect(brand.status).toBe(200);
     trackingPath = new URL((await delivered(api, order)).tracking_url).pathname;
     await delivered(client({ ...stack, creds: OTHER }), `${order}-OTHER`);
+    await delivered(api, `${order}-double`);
     await delivered(api, `${order}-phone`);
     await delivered(api, `${order}-desktop`);
   }, 180_000);
@@ -77,7 +78,7 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     expect(items.html).toContain('Quantity to return (of 2)');
     expect(items.html).toContain('<option value="too_small">Too small</option>');
 
-    const booked = await text(`/returns/${slug()}/confirm`, form({ token: tokenOf(items.html), qty_0: '1', reason_0: 'too_small', qty_1: '0', reason_1: 'too_small' }));
+    const booked = await text(`/returns/${slug()}/confirm`, form({ token: tokenOf(items.html), item_0: 'sku:SHIRT-M', qty_0: '1', reason_0: 'too_small', item_1: 'sku:SCARF', qty_1: '0', reason_1: 'too_small' }));
     expect(booked.status).toBe(201);
     expect(booked.html).toContain('Return booked');
     expect(booked.html).toContain('Pack the items in their original packaging');
@@ -99,11 +100,21 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
     expect(mine.map((r) => r.return_items)).toEqual([[{ sku: 'SHIRT-M', name: 'Linen shirt', quantity: 1, reason: 'too_small' }]]);
 
     // The same items form again: refused, and still one return.
-    const replay = await text(`/returns/${slug()}/confirm`, form({ token: tokenOf(items.html), qty_0: '1', reason_0: 'too_small' }));
+    const replay = await text(`/returns/${slug()}/confirm`, form({ token: tokenOf(items.html), item_0: 'sku:SHIRT-M', qty_0: '1', reason_0: 'too_small' }));
     expect(replay.status).toBe(403);
     expect(replay.html).toContain('This form has expired');
     const again = (await api.get(`/consignments?direction=return&limit=100`)).body.results as Array<{ return_for: string }>;
     expect(again.filter((r) => outbound.some((o) => o.identifier === r.return_for))).toHaveLength(1);
+  });
+
+  it('books one return for a double submit of the items form', async () => {
+    const start = await text(`/returns/${slug()}`);
+    const items = await text(`/returns/${slug()}`, form({ token: tokenOf(start.html), order: `${order}-double`, postcode: 'M1 1AA' }));
+    const submit = () => text(`/returns/${slug()}/confirm`, form({ token: tokenOf(items.html), item_1: 'sku:SCARF', qty_1: '1', reason_1: 'damaged' }));
+    const answers = await Promise.all([submit(), submit()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 403]);
+    const outbound = (await api.get(`/consignments?order_number=${order}-double&limit=10`)).body.results as Array<{ identifier: string }>;
+    expect((await api.get(`/consignment/${outbound[0].identifier}`)).body.returns).toHaveLength(1);
   });
 
   it('tells a wrong postcode, an unknown order and another company\'s order the same: no returnable order found', async () => {

@@ -81,6 +81,9 @@ export interface ItemsView {
   reasons: Array<{ code: string; label: string }>;
 }
 
+/** How a line of the items form names its item: by SKU, else by name. */
+export const itemKey = (it: { sku: string | null; name: string | null }): string => (it.sku !== null ? `sku:${it.sku}` : `name:${it.name ?? ''}`);
+
 /** The order's items left to return, a quantity and a reason for each. */
 export function renderItems(c: PageContext, token: string, v: ItemsView, error?: 'invalid' | 'failed'): RenderedPage {
   const t = translator(c.lang);
@@ -90,7 +93,7 @@ export function renderItems(c: PageContext, token: string, v: ItemsView, error?:
     const name = it.name ?? it.sku ?? '';
     const qty = Array.from({ length: it.quantity + 1 }, (_, n) => `<option value="${n}"${n === 0 ? ' selected' : ''}>${n}</option>`).join('');
     const reason = v.reasons.length > 0 ? `<label for="r${i}">${t.html('returns.items.reason')}</label><select id="r${i}" name="reason_${i}">${reasons}</select>` : '';
-    return `<fieldset><legend>${esc(name)}${it.sku && it.name ? ` (${esc(it.sku)})` : ''}</legend>`
+    return `<fieldset><legend>${esc(name)}${it.sku && it.name ? ` (${esc(it.sku)})` : ''}</legend><input type="hidden" name="item_${i}" value="${esc(itemKey(it))}">`
       + `<label for="q${i}">${t.html('returns.items.quantity', { count: String(it.quantity) })}</label><select id="q${i}" name="qty_${i}">${qty}</select>${reason}</fieldset>`;
   }).join('');
   return page(c, t.text('returns.items.title'), card(t.html('returns.items.title'), `${msg}`

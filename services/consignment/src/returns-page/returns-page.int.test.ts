@@ -61,12 +61,18 @@ describe('returns page matching', () => {
     const found = await request(h.app).post('/companies/acme/returns-page').set('authorization', h.auth()).type('form').send({ token, order: 'P-6', postcode: 'm1 1aa' });
     expect(found.status).toBe(200);
     const items = /name="token" value="([^"]+)"/.exec(found.text)![1];
-    const confirm = () => request(h.app).post('/companies/acme/returns-page/confirm').set('authorization', h.auth()).type('form').send({ token: items, qty_0: '1', reason_0: 'too_small' });
+    const confirm = () => request(h.app).post('/companies/acme/returns-page/confirm').set('authorization', h.auth()).type('form').send({ token: items, item_0: 'sku:SHIRT-M', qty_0: '1', reason_0: 'too_small' });
     const [a, b] = await Promise.all([confirm(), confirm()]);
     expect([a.status, b.status].sort()).toEqual([201, 403]);
     expect((await confirm()).status).toBe(403);
+    // A line naming no item of the order, or more than is left, books nothing and keeps the form usable.
+    const again = /name="token" value="([^"]+)"/.exec((await request(h.app).post('/companies/acme/returns-page').set('authorization', h.auth()).type('form').send({ token, order: 'P-6', postcode: 'M1 1AA' })).text)![1];
+    const bad = (fields: Record<string, string>) => request(h.app).post('/companies/acme/returns-page/confirm').set('authorization', h.auth()).type('form').send({ token: again, ...fields });
+    expect([(await bad({ item_0: 'sku:HAT', qty_0: '1', reason_0: 'too_small' })).status, (await bad({ item_0: 'sku:SHIRT-M', qty_0: '2', reason_0: 'too_small' })).status,
+      (await bad({ item_0: 'sku:SHIRT-M', qty_0: '1', reason_0: 'nope' })).status, (await bad({ item_0: 'sku:SHIRT-M', qty_0: '1', reason_0: 'too_small' })).status]).toEqual([400, 400, 400, 201]);
     const id = (await h.database.db.selectFrom('consignments').select('identifier').where('order_number', '=', 'P-6').where('direction', '=', 'outbound').executeTakeFirstOrThrow()).identifier;
-    expect((await api('get', `/consignment/${id}`)).body.returns).toHaveLength(1);
+    // One return per items form: the double submit's and the second form's.
+    expect((await api('get', `/consignment/${id}`)).body.returns).toHaveLength(2);
   });
 
   it('answers an expired label link 410 and one not signed by us 404, each with a page', async () => {

@@ -43,16 +43,17 @@ export function policyAllows(policy: ReturnsPolicy, row: Pick<ConsignmentRow, 's
  */
 export async function matchOrder(db: Kysely<ConsignmentDb>, company: string, orderNumber: unknown, postcode: unknown, policy: ReturnsPolicy, now: Date): Promise<ConsignmentRow | undefined> {
   const order = typeof orderNumber === 'string' ? orderNumber.trim().slice(0, 100) : '';
-  // Only what the checks need: an unknown order and a wrong postcode then cost the same one small query.
-  const rows = await db.selectFrom('consignments')
+  // Only what the checks need; and for an unknown order number, the company's newest outbound read the same way and
+  // never matched, so an unknown order costs what a known one with a wrong postcode does.
+  const candidates = db.selectFrom('consignments')
     .select(['identifier', 'status', 'tracked_at', 'updated_at', sql<Json>`jsonb_build_object('recipient', data->'recipient')`.as('data')])
-    .where('company', '=', company).where('order_number', '=', order).where('direction', '=', 'outbound')
-    .where('erased_at', 'is', null).orderBy('seq', 'desc').limit(20).execute();
+    .where('company', '=', company).where('direction', '=', 'outbound').where('erased_at', 'is', null);
+  const rows = await candidates.where('order_number', '=', order).orderBy('seq', 'desc').limit(20).execute();
+  const decoy = rows.length === 0 ? await candidates.orderBy('seq', 'desc').limit(1).execute() : [];
   let found: string | undefined;
-  const candidates = rows.length > 0 ? rows : [undefined];
-  for (const row of candidates) {
-    const same = samePostcode(postcode, row ? addressOf(row as never).postcode : '\u0000');
-    if (row && same && !found && policyAllows(policy, row as never, now)) found = row.identifier;
+  for (const row of rows.length > 0 ? rows : decoy) {
+    const same = samePostcode(postcode, addressOf(row as never).postcode) && rows.length > 0;
+    if (same && !found && policyAllows(policy, row as never, now)) found = row.identifier;
   }
   return found === undefined ? undefined : db.selectFrom('consignments').selectAll().where('company', '=', company).where('identifier', '=', found).executeTakeFirst();
 }

@@ -8,7 +8,7 @@ import { earlierLines } from '../returns/return.repository';
 import { loadPolicy } from '../returns/returns-policy.repository';
 import { claimKey, releaseKey, requestHash, storeResponse } from '../idempotency/idempotency.repository';
 import type { BrandingSource, LabelSource } from './returns-page.branding';
-import { renderBooked, renderForm, renderItems, renderProblem, type PageContext, type RenderedPage } from './returns-page.html';
+import { itemKey, renderBooked, renderForm, renderItems, renderProblem, type PageContext, type RenderedPage } from './returns-page.html';
 import { matchOrder, policyAllows, remainingItems } from './returns-page.match';
 import { FORM_TTL_SECONDS, LABEL_TTL_SECONDS, bookingKey, pageKey, signToken, verifyToken } from './returns-page.token';
 
@@ -87,16 +87,8 @@ export function returnsPageRoutes(deps: ReturnsPageDeps): Router {
     const outbound = await findByIdentifier(deps.db, company, checked.claims.subject);
     if (!outbound || !policyAllows(policy, outbound, deps.now())) return send(res, 403, renderProblem(c, 'forbidden'));
     const here = { ...c, lang: languageOf(req, countryOf(outbound)) };
-    const items = remainingItems(outbound, await earlierLines(deps.db, company, outbound.identifier));
-    const codes = new Set(policy.reasons.map((x) => x.code));
-    const asked = items.map((it, i) => ({ it, quantity: Number(field(req, `qty_${i}`) || 0), reason: field(req, `reason_${i}`) }))
-      .filter((a) => a.quantity !== 0);
-    const view = { orderNumber: outbound.order_number, items, reasons: policy.reasons };
-    if (asked.length === 0 || asked.some((a) => !Number.isInteger(a.quantity) || a.quantity < 0 || a.quantity > a.it.quantity || (codes.size > 0 && !codes.has(a.reason)))) {
-      return send(res, 400, renderItems(here, token, view, 'invalid'));
-    }
-    // One token books one return: the booking's key is derived from it, and a second submission of it (a
-    // replay, or a double click arriving while the first books) is refused; the first books the one return.
+    // One token books one return: the booking's key is derived from it and claimed first, so a second submission of
+    // it (a replay, or a double click arriving while the first books or after) is refused; the first books the one return.
     const idem = bookingKey(token);
     let claim;
     try {
@@ -106,9 +98,21 @@ export function returnsPageRoutes(deps: ReturnsPageDeps): Router {
       throw err;
     }
     if (claim.kind === 'replay') return send(res, 403, renderProblem(here, 'forbidden'));
+    const items = remainingItems(outbound, await earlierLines(deps.db, company, outbound.identifier));
+    const codes = new Set(policy.reasons.map((x) => x.code));
+    // Each line of the form names its item (`item_<n>`), so a return booked meanwhile elsewhere cannot shift the lines.
+    const asked = Object.keys(req.body ?? {}).filter((k) => /^qty_\d{1,3}$/.test(k)).map((k) => {
+      const n = k.slice(4);
+      return { it: items.find((it) => itemKey(it) === field(req, `item_${n}`)), quantity: Number(field(req, k) || 0), reason: field(req, `reason_${n}`) };
+    }).filter((a) => a.quantity !== 0);
+    const view = { orderNumber: outbound.order_number, items, reasons: policy.reasons };
+    if (asked.length === 0 || asked.some((a) => !a.it || !Number.isInteger(a.quantity) || a.quantity < 0 || a.quantity > a.it.quantity || (codes.size > 0 && !codes.has(a.reason)))) {
+      await releaseKey(deps.db, company, idem);
+      return send(res, 400, renderItems(here, token, view, 'invalid'));
+    }
     let made: Record<string, unknown>;
     try {
-      const body = { reason: asked[0].reason || null, items: asked.map((a) => ({ ...(a.it.sku ? { sku: a.it.sku } : { name: a.it.name ?? '' }), quantity: a.quantity, reason: a.reason || null })) };
+      const body = { reason: asked[0].reason || null, items: asked.map((a) => ({ ...(a.it!.sku ? { sku: a.it!.sku } : { name: a.it!.name ?? '' }), quantity: a.quantity, reason: a.reason || null })) };
       made = await createReturn(deps, company, outbound.identifier, body, idem);
       await storeResponse(deps.db, company, idem, { identifier: made.identifier });
     } catch (err) {
