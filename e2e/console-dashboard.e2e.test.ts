@@ -93,6 +93,9 @@ describe.each(availableModes())('console: dashboard and exceptions in a browser 
     expect(await page.locator('#chart-on-time-table tbody tr').first().evaluate((r) => [...r.children].map((c) => c.textContent)))
       .toEqual(['Generic Carrier', '1', '1', '1', '100%']);
     expect(await page.locator('#chart-webhooks-table tbody tr').count()).toBe(30);
+    // Returns: one row a day of the period, and the reasons table (empty until a return is booked).
+    expect(await page.locator('#chart-returns-table tbody tr').count()).toBe(30);
+    expect(await page.locator('#chart-return-reasons').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard');
     await phoneScreenshot(page, 'dashboard-mobile', DESKTOP);

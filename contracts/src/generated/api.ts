@@ -1783,6 +1783,21 @@ export interface ConsignmentDashboard {
     exception: number;
     refused: number;
   };
+  /**
+   * Returns booked each UTC day of the period (cancelled ones left out), oldest first.
+   */
+  returns_per_day: {
+    day: string;
+    total: number;
+  }[];
+  /**
+   * The period's returns by reason, most returns first: an item's own reason, else its return's, else `unspecified`; `returns` counts the returns giving it, `items` the quantities that came back for it.
+   */
+  returns_by_reason: {
+    reason: string;
+    returns: number;
+    items: number;
+  }[];
 }
 
 /**

@@ -48,3 +48,35 @@ export async function lateCount(db: Kysely<ConsignmentDb>, company: string, toda
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+export interface ReturnFigures {
+  perDay: Map<string, number>;
+  byReason: Array<{ reason: string; returns: number; items: number }>;
+}
+
+/**
+ * Returns booked (not cancelled) from `from` on: how many a UTC day, and by reason (an item's own reason,
+ * else its return's, else `unspecified`) with the returns and the items that came back for it. Read from the
+ * consignments themselves, through the partial index of returns (company, return_for).
+ */
+export async function returnFigures(db: Kysely<ConsignmentDb>, company: string, from: string): Promise<ReturnFigures> {
+  const since = sql<Date>`${from}::date`;
+  const [days, reasons] = await Promise.all([
+    db.selectFrom('consignments')
+      .select([sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.countAll<string>().as('n')])
+      .where('company', '=', company).where('return_for', 'is not', null).where('status', '!=', 'Cancelled').where('created_at', '>=', since)
+      .groupBy(sql`1`).execute(),
+    db.selectFrom('consignments as c')
+      .leftJoin(sql<{ value: unknown }>`lateral jsonb_array_elements(coalesce(c.data->'return_items', '[]'::jsonb))`.as('item'), (join) => join.onTrue())
+      .select([
+        sql<string>`coalesce(item.value->>'reason', c.data->>'return_reason', 'unspecified')`.as('reason'),
+        sql<string>`count(distinct c.identifier)`.as('returns'), sql<string | null>`sum((item.value->>'quantity')::int)`.as('items'),
+      ])
+      .where('c.company', '=', company).where('c.return_for', 'is not', null).where('c.status', '!=', 'Cancelled').where('c.created_at', '>=', since)
+      .groupBy(sql`1`).orderBy(sql`2 desc, 1`).execute(),
+  ]);
+  return {
+    perDay: new Map(days.map((d) => [d.day, Number(d.n)])),
+    byReason: reasons.map((r) => ({ reason: r.reason, returns: Number(r.returns), items: Number(r.items ?? 0) })),
+  };
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { InvalidError } from '@waybill/http';
 import type { ConsignmentDb } from '../database';
-import { attentionCounts, dailyRows, dayStatuses, lateCount, type DailyRow } from './dashboard.query';
+import { attentionCounts, dailyRows, dayStatuses, lateCount, returnFigures, type DailyRow } from './dashboard.query';
 
 export const PERIODS = [7, 30, 90] as const;
 
@@ -38,8 +38,9 @@ function perCarrier(rows: DailyRow[]) {
 export async function consignmentDashboard(db: Kysely<ConsignmentDb>, company: string, days: number, now: Date) {
   const calendar = periodDays(days, now);
   const today = calendar[calendar.length - 1];
-  const [rows, statuses, open, late] = await Promise.all([
+  const [rows, statuses, open, late, returns] = await Promise.all([
     dailyRows(db, company, calendar[0], today), dayStatuses(db, company, today), attentionCounts(db, company), lateCount(db, company, today),
+    returnFigures(db, company, calendar[0]),
   ]);
   // Carriers by name, the unallocated last.
   const carriers = [...new Set(rows.filter((r) => r.created !== 0).map((r) => r.carrier))].sort((a, b) => (a === '') !== (b === '') ? (a === '' ? 1 : -1) : a.localeCompare(b));
@@ -56,5 +57,7 @@ export async function consignmentDashboard(db: Kysely<ConsignmentDb>, company: s
     on_time_by_carrier: perCarrier(rows),
     open_exceptions: open,
     late,
+    returns_per_day: calendar.map((day) => ({ day, total: returns.perDay.get(day) ?? 0 })),
+    returns_by_reason: returns.byReason,
   };
 }

@@ -165,4 +165,29 @@ describe('returns through the API (docs/api/returns.md)', () => {
     const r = await api('post', `/consignment/${id}/returns`).send({ items: [{ sku: 'SCARF', quantity: 1 }] });
     expect([r.status, r.body.service_id]).toEqual([201, 'SwiftPost|SwiftPost Returns']);
   });
+
+  it('counts the period\'s returns per day and by reason on the dashboard, cancelled ones left out', async () => {
+    const dashboard = async () => (await api('get', '/dashboard/consignments?days=7')).body as {
+      returns_per_day: Array<{ day: string; total: number }>; returns_by_reason: Array<{ reason: string; returns: number; items: number }>;
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = (d: Awaited<ReturnType<typeof dashboard>>) => d.returns_per_day.find((r) => r.day === today)!.total;
+    const probe = await api('get', '/dashboard/consignments?days=7');
+    expect([probe.status, probe.body.detail]).toEqual([200, undefined]);
+    const before = await dashboard();
+    expect(before.returns_per_day).toHaveLength(7);
+    const first = await outbound();
+    expect((await api('post', `/consignment/${first}/returns`).send({ reason: 'dashboard_fit', items: [{ sku: 'SHIRT-M', quantity: 2, reason: 'dashboard_colour' }, { sku: 'SCARF', quantity: 1 }] })).status).toBe(201);
+    const second = await outbound();
+    expect((await api('post', `/consignment/${second}/returns`).send({ reason: 'dashboard_fit', items: [{ sku: 'SCARF', quantity: 1 }] })).status).toBe(201);
+    const third = await outbound();
+    const cancelled = (await api('post', `/consignment/${third}/returns`).send({ reason: 'dashboard_fit' })).body.identifier as string;
+    expect((await api('delete', `/consignment/${cancelled}`)).status).toBe(200);
+
+    const after = await dashboard();
+    expect(todays(after) - todays(before)).toBe(2);
+    expect(after.returns_by_reason.filter((r) => r.reason.startsWith('dashboard_'))).toEqual([
+      { reason: 'dashboard_fit', returns: 2, items: 2 }, { reason: 'dashboard_colour', returns: 1, items: 2 },
+    ]);
+  });
 });

@@ -9,6 +9,8 @@ interface ConsignmentFigures {
   on_time_by_carrier: Array<{ carrier: string; delivered: number; due_known: number; on_time: number; on_time_share: number | null }>;
   open_exceptions: { exception: number; refused: number };
   late: number;
+  returns_per_day: Array<{ day: string; total: number }>;
+  returns_by_reason: Array<{ reason: string; returns: number; items: number }>;
 }
 interface WebhookFigures {
   attempts_per_day: Array<{ day: string; succeeded: number; failed: number; success_rate: number | null }>;
@@ -58,6 +60,7 @@ function view(c: ConsignmentFigures, w: WebhookFigures): HTMLElement[] {
     tile('tile-webhooks', 'Healthy webhook endpoints', `${w.endpoints.total - unhealthy} of ${w.endpoints.total}`,
       h('a', { href: '#/exceptions' }, `${w.endpoints.failing} failing, ${w.endpoints.disabled} disabled`), unhealthy > 0));
   return [tiles, createdChart(c), h('div', { class: 'chart-pair' }, onTimeChart(c), webhookChart(w)),
+    h('div', { class: 'chart-pair' }, returnsChart(c), returnReasonsChart(c)),
     h('p', { class: 'state' }, `Figures as of ${when(c.generated_at)}; they follow new consignments within seconds.`)];
 }
 
@@ -101,5 +104,29 @@ function webhookChart(w: WebhookFigures): HTMLElement {
   }, {
     caption: 'Webhook attempts per day and their success rate', head: ['Day', 'Succeeded', 'Failed', 'Success rate'],
     rows: days.map((d) => [d.day, d.succeeded, d.failed, percent(d.success_rate)]),
+  });
+}
+
+function returnsChart(c: ConsignmentFigures): HTMLElement {
+  const days = c.returns_per_day;
+  return chartFigure('chart-returns', 'Returns booked per day', {
+    type: 'bar',
+    data: { labels: days.map((d) => shortDay(d.day)), datasets: [{ label: 'Returns', data: days.map((d) => d.total), backgroundColor: PALETTE[3] }] },
+    options: { scales: { y: { beginAtZero: true } }, plugins: { legend: { display: false } } },
+  }, {
+    caption: 'Returns booked per day (cancelled ones left out)', head: ['Day', 'Returns'],
+    rows: days.map((d) => [d.day, d.total]),
+  });
+}
+
+function returnReasonsChart(c: ConsignmentFigures): HTMLElement {
+  const rows = c.returns_by_reason;
+  return chartFigure('chart-return-reasons', 'Returns by reason', {
+    type: 'bar',
+    data: { labels: rows.map((r) => r.reason), datasets: [{ label: 'Returns', data: rows.map((r) => r.returns), backgroundColor: PALETTE[4] }] },
+    options: { indexAxis: 'y', scales: { x: { beginAtZero: true } }, plugins: { legend: { display: false } } },
+  }, {
+    caption: 'Returns and items sent back, by reason', head: ['Reason', 'Returns', 'Items'],
+    rows: rows.map((r) => [r.reason, r.returns, r.items]),
   });
 }
