@@ -168,7 +168,11 @@ describe.each(availableModes())('self-service returns page (%s)', (mode) => {
         expect([step, await seriousViolations(p)]).toEqual([step, []]);
         await screenshot(p, `${size}-${step}`, 'api/returns-page');
       };
-      await p.goto(`${stack.baseUrl}/returns/${slug()}`);
+      // Where a recipient starts: the delivered parcel's tracking page and its link.
+      await p.goto(`${stack.baseUrl}${trackingPath}?lang=en`);
+      await check('0-tracking-page');
+      await p.getByRole('link', { name: 'Return an item' }).click();
+      await p.getByRole('heading', { name: 'Return an item', level: 1 }).waitFor();
       await check('1-form');
       await p.getByLabel('Order number').fill(`${order}-${size}`);
       await p.getByLabel('Delivery postcode').fill('M1 1AB');
