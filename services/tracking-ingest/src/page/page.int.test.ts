@@ -62,7 +62,7 @@ describe('recipient tracking page (integration)', () => {
       merchant: { display_name: 'acme', logo_url: null, accent_colour: null, support_email: null },
     });
     const text = JSON.stringify(body);
-    for (const secret of ['Downing', 'Flat 2', '2AA', 'Lovelace', 'ada@example.com', '7700', 'internal-ref']) expect(text).not.toContain(secret);
+    for (const secret of ['Downing', 'Flat 2', '2AA', 'Lovelace', 'ada@example.com', '7700 900123', '900123', 'internal-ref']) expect(text).not.toContain(secret);
   });
 
   it('serves a small HTML page with a strict CSP, noindex, the merchant branding and local times, and no private data', async () => {
@@ -94,7 +94,7 @@ describe('recipient tracking page (integration)', () => {
     expect(html).toMatch(/Wed 1 Jul<br>09:05 BST/);
     expect(html).toContain('(2 parcels)');
     expect(html).toContain('mailto:help@brand.example');
-    for (const secret of ['Downing', 'Flat 2', '2AA', 'Lovelace', 'ada@example.com', '7700']) expect(html).not.toContain(secret);
+    for (const secret of ['Downing', 'Flat 2', '2AA', 'Lovelace', 'ada@example.com', '7700 900123', '900123']) expect(html).not.toContain(secret);
   });
 
   it('answers 404 alike for unknown and cancelled numbers: a friendly page, or {"detail"} for JSON', async () => {
