@@ -68,6 +68,27 @@ export interface Database<DB> {
   ping(): Promise<void>;
 }
 
+/** The server refused a new connection for now: out of connection slots (53300), starting up or shutting down (57P03). */
+const BUSY_SERVER = new Set(['53300', '57P03']);
+const CONNECT_WITHIN_MS = 5000;
+
+/**
+ * A new connection the server refused for a moment (every slot taken by other processes, a restart) is asked
+ * for again with backoff, for up to 5 s: nothing ran on it yet, so trying again is safe, and a burst of
+ * connections elsewhere then slows a request instead of failing it.
+ */
+async function connectWithin(pool: Pool) {
+  const deadline = Date.now() + CONNECT_WITHIN_MS;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      if (!BUSY_SERVER.has(String((err as { code?: unknown }).code)) || Date.now() + wait > deadline) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 export function openDatabase<DB>(target: DbTarget, schema: string): Database<DB> {
   let dialect: Dialect;
   if (target.kind === 'pg') {
@@ -78,7 +99,7 @@ export function openDatabase<DB>(target: DbTarget, schema: string): Database<DB>
     // Either way the query in flight fails, its transaction rolls back, and the dead client is dropped.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    dialect = new PostgresDialect({ pool });
+    dialect = new PostgresDialect({ pool: { connect: () => connectWithin(pool), end: () => pool.end() } });
   } else {
     dialect = new PgliteDialect(target.instance);
   }

@@ -19,6 +19,9 @@ function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(2)} MiB` : `${+(bytes / 1024).toFixed(2)} KiB`;
 }
 
+/** Postgres refusing a connection (too many clients, starting up or shutting down, out of memory for one). */
+const DATABASE_UNAVAILABLE = new Set(['53300', '57P03', '53400']);
+
 /**
  * The single place errors become HTTP. Client mistakes keep their 4xx; anything unexpected is a 500
  * carrying the request id, logged with its stack and never shown to the client.
@@ -52,6 +55,13 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (bp.expose && typeof bp.status === 'number' && bp.status >= 400 && bp.status < 500) {
       res.status(bp.status).json({ detail: bp.message });
+      return;
+    }
+    // The database had no room for another connection, or was restarting: the same request will do later.
+    if (DATABASE_UNAVAILABLE.has(String((err as { code?: unknown }).code))) {
+      logger.warn({ err, request_id: requestId, method: req.method, url: req.originalUrl }, 'database unavailable');
+      res.setHeader('Retry-After', '2');
+      res.status(503).json({ detail: 'The database is busy; try again shortly.', request_id: requestId });
       return;
     }
     logger.error({ err, request_id: requestId, method: req.method, url: req.originalUrl }, 'unhandled error');
