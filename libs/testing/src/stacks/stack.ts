@@ -145,6 +145,9 @@ async function startDistributed(extraEnv: Record<string, string>, creds: DemoCre
     DATABASE_URL: db.url!, AMQP_URL: process.env.AMQP_URL!, REDIS_URL: process.env.REDIS_URL!,
     INTERNAL_JWT_SECRET: 'e2e-internal-secret', HOST: '127.0.0.1', PUBLIC_BASE_URL: '',
     DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY,
+    // Test stacks share one server (100 connections by default) while several run at once, scale-out's with
+    // two of every process: five connections a process at most, so a burst in one stack leaves room for the others.
+    DB_POOL_SIZE: '5',
     // Its own exchange, queues and job keys: stacks running at the same time never take each other's work.
     WAYBILL_NAMESPACE: namespace,
     ...urls, ...extraEnv,
