@@ -126,8 +126,8 @@ describe('upgrade from the previous release', () => {
           await releaseCli(ROOT, ['migrate'], common);
           return { newReadyMs: Date.now() - t, drainMs: 0, exitCode: 0 };
         });
-        // Nothing left to expand; the contract migrations wait for the end of the rollout.
-        expect(Object.keys(JSON.parse(await releaseCli(ROOT, ['migrate', '--check'], common)).contract)).toEqual(['consignment', 'tracking']);
+        // Nothing left to expand; contract migrations, if this release has any, wait for the end of the rollout.
+        expect(JSON.parse(await releaseCli(ROOT, ['migrate', '--check'], common)).pending).toEqual({});
         // Services the previous release did not have start first, so every new process finds them.
         for (const s of slots.filter((x) => x.release === 'current')) {
           await step(`start ${s.name}`, async () => {
