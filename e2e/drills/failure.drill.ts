@@ -169,7 +169,10 @@ describe('failure drills: restarts, kills and a receiver outage under steady loa
     const mailLost: string[] = [];
     for (const p of unsent) {
       const listed = (await api.get(`/consignment/${p.identifier}/notifications`)).body.results as Array<{ event: string; outcome: string }> | undefined;
-      (listed?.some((n) => n.event === 'delivered' && n.outcome === 'interrupted') ? interrupted : mailLost).push(p.identifier);
+      // Killed mid-send: `sending` until a later attempt finds it and marks it `interrupted`; never sent twice.
+      const delivered = listed?.find((n) => n.event === 'delivered');
+      if (delivered && ['interrupted', 'sending'].includes(delivered.outcome)) interrupted.push(p.identifier);
+      else mailLost.push(`${p.identifier} (${p.phase}): ${delivered?.outcome ?? 'no e-mail decided'}`);
     }
     const mailRepeats = repeatedMails(smtp.received, phaseStarts);
 
