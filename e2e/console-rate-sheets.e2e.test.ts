@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
-import { sharedStack, type SharedStack } from './support/shared-stacks';
 import { client } from './support/client';
-import { ensureConsoleBuilt, openSignedIn, screenshot, seriousViolations, type Browser } from './support/browser';
+import { screenshot, seriousViolations } from './support/browser';
+import { signedInConsole } from './support/console-suite';
 import { goTo } from './support/console-page';
 
 const SP48 = 'SwiftPost|SwiftPost 48';
@@ -9,22 +8,10 @@ const CSV = 'zone,countries,postcode_prefixes,max_weight_kg,price\nUK,GB,,2,2.10
 
 /** The console's rate sheets: a warehouse lead loads the carrier's tariff from a spreadsheet export. */
 describe('console: rate sheets (one-process)', () => {
-  let stack: SharedStack;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ensureConsoleBuilt();
-    stack = await sharedStack('one-process');
-    browser = await openSignedIn(stack);
-    page = browser.page;
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = signedInConsole();
 
   it('imports a CSV as a service\'s sheet, says which line is wrong, lists and deletes sheets', async () => {
+    const { stack, page } = suite;
     const api = client(stack);
     await goTo(page, 'Rate sheets');
     await page.getByText('No rate sheets yet').waitFor();
